@@ -1,0 +1,70 @@
+"""The balance chart: an SVG line per player over the hands, drawn on the server (no JavaScript, no CDN)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from ledger.models import Hand
+
+# Distinguishable on light, dark and high-contrast backgrounds.
+PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2"]
+WIDTH, HEIGHT, PAD = 320, 160, 24
+
+
+def running_balances(players: Sequence[str], hands: Iterable[Hand]) -> list[list[Decimal]]:
+    """Each player's balance after each counted hand, starting at zero (hands oldest first)."""
+    totals = dict.fromkeys(players, Decimal(0))
+    series = [[Decimal(0)] for _ in players]
+    for hand in hands:
+        for name, amount in hand.amounts.items():
+            totals[name] += amount
+        for index, name in enumerate(players):
+            series[index].append(totals[name])
+    return series
+
+
+def balance_chart(players: Sequence[str], hands: Iterable[Hand]) -> SafeString:
+    series = running_balances(players, hands)
+    steps = len(series[0]) - 1 if series else 0
+    if steps == 0:
+        return SafeString("")
+    values = [value for line in series for value in line]
+    top, bottom = max(max(values), Decimal(0)), min(min(values), Decimal(0))
+    span = (top - bottom) or Decimal(1)
+
+    def x(step: int) -> str:
+        return f"{PAD + (WIDTH - 2 * PAD) * step / steps:.1f}"
+
+    def y(value: Decimal) -> str:
+        return f"{PAD + float((top - value) / span) * (HEIGHT - 2 * PAD):.1f}"  # pixels, not money
+
+    lines = format_html_join(
+        "",
+        '<polyline fill="none" stroke="{}" stroke-width="2" points="{}"><title>{}</title></polyline>',
+        (
+            (PALETTE[i % len(PALETTE)], " ".join(f"{x(s)},{y(v)}" for s, v in enumerate(line)), players[i])
+            for i, line in enumerate(series)
+        ),
+    )
+    legend = format_html_join(
+        "",
+        '<text x="{}" y="{}" style="fill:{}">{}</text>',
+        ((PAD + i * 72, HEIGHT - 4, PALETTE[i % len(PALETTE)], name) for i, name in enumerate(players)),
+    )
+    return format_html(
+        '<svg viewBox="0 0 {} {}" role="img" aria-label="{}">'
+        '<line x1="{}" x2="{}" y1="{}" y2="{}" stroke="currentColor" stroke-opacity=".3"/>{}{}</svg>',
+        WIDTH,
+        HEIGHT,
+        "Balances over the hands",
+        PAD,
+        WIDTH - PAD,
+        y(Decimal(0)),
+        y(Decimal(0)),
+        lines,
+        legend,
+    )

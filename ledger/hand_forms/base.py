@@ -1,0 +1,167 @@
+"""The hand form: one Django form per game that turns taps into the hand part of the hand document.
+
+The form only collects; the rules engine validates and prices. A ``RulesError`` comes back to the form and is
+shown beside the field it names. Fields appear only when they matter for the chosen contract (``shown``), and
+the form re-renders itself through htmx when the contract changes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+import rules
+from ledger.models import Table
+
+
+class Segments(forms.RadioSelect):
+    """Radio buttons drawn as big tappable pills (see ``.segments`` in talon.css)."""
+
+    segments = True
+
+
+def segment_field(label: Any, choices: Iterable[tuple[Any, Any]], **kwargs: Any) -> forms.TypedChoiceField:
+    kwargs.setdefault("required", False)
+    return forms.TypedChoiceField(label=label, choices=list(choices), widget=Segments, **kwargs)
+
+
+def flag_field(label: Any) -> forms.BooleanField:
+    return forms.BooleanField(label=label, required=False)
+
+
+def points_field(label: Any, maximum: int, step: int = 1, quick: Sequence[int] = ()) -> forms.IntegerField:
+    field = forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0,
+        max_value=maximum,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": step, "min": 0, "max": maximum}),
+    )
+    field.quick = list(quick)  # type: ignore[attr-defined]  # buttons that set the value in one tap
+    return field
+
+
+class HandForm(forms.Form):
+    """Base of the per-game hand forms.
+
+    Subclasses declare their fields, ``shown_names`` (what matters for the current values), ``to_document``
+    (cleaned data → hand part of the document) and ``from_document`` (the reverse, for corrections).
+    """
+
+    game: ClassVar[str]
+    # Fields whose change re-renders the form (fields appear and disappear with them).
+    refresh_on: ClassVar[tuple[str, ...]] = ("contract",)
+    # Fields kept under "more" (rarely changed); everything else is shown first.
+    more_names: ClassVar[tuple[str, ...]] = ()
+
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, required=False)
+
+    def __init__(self, table: Table, *args: Any, dealer: int = 0, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.seats = list(table.seat_names)
+        self.settings = table.ruleset
+        self.fields["dealer"].choices = list(enumerate(self.seats))
+        if not self.is_bound and "dealer" not in self.initial:
+            self.initial["dealer"] = dealer
+        if not self.is_bound and not self.initial.get("key"):
+            self.initial["key"] = uuid.uuid4().hex
+        self.setup()
+        for name in self.refresh_on:
+            self.fields[name].widget.attrs["data-refresh"] = "1"
+
+    # -- subclass hooks ------------------------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Fill choices that depend on the table (players, options in force)."""
+
+    def shown_names(self) -> list[str]:
+        raise NotImplementedError
+
+    def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def from_document(cls, table: Table, document: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- shared behaviour ----------------------------------------------------------------------------------------
+
+    def current(self, name: str) -> Any:
+        """The field's value as the user sees it now: posted data when bound, else the initial value."""
+        if self.is_bound:
+            value = self.data.get(self.add_prefix(name))
+            if value not in (None, ""):
+                return self.fields[name].to_python(value)
+            return None
+        return self.initial.get(name, self.fields[name].initial)
+
+    @property
+    def dealer_name(self) -> str:
+        dealer = self.current("dealer")
+        return self.seats[int(dealer or 0) % len(self.seats)]
+
+    def active_players(self) -> list[str]:
+        """Who plays this hand: everybody, except the dealer where the game seats more than play."""
+        return list(self.seats)
+
+    def forehand(self) -> str:
+        """The player to the dealer's left: leads or chooses first."""
+        active = self.active_players()
+        position = self.seats.index(self.dealer_name)
+        for step in range(1, len(self.seats) + 1):
+            candidate = self.seats[(position + step) % len(self.seats)]
+            if candidate in active:
+                return candidate
+        return active[0]
+
+    def shown(self) -> list[forms.BoundField]:
+        names = [name for name in self.shown_names() if name not in self.more_names]
+        return [self[name] for name in names]
+
+    def shown_more(self) -> list[forms.BoundField]:
+        shown = set(self.shown_names())
+        return [self["dealer"]] + [self[name] for name in self.more_names if name in shown]
+
+    @property
+    def more_has_errors(self) -> bool:
+        return any(bound.errors for bound in self.shown_more())
+
+    def document(self) -> dict[str, Any]:
+        """The hand part of the document from the cleaned data, without the fields that do not matter."""
+        shown = set(self.shown_names())
+        data = {name: value for name, value in self.cleaned_data.items() if name in shown}
+        return self.to_document(data)
+
+    def add_rules_error(self, error: rules.RulesError) -> None:
+        """Show the engine's error beside the field it names (``flek.sedma`` → ``flek_sedma``)."""
+        candidates = [error.field.replace(".", "_"), error.field.split(".")[0]]
+        for name in candidates:
+            if name in self.fields:
+                self.add_error(name, error.message)
+                return
+        self.add_error(None, f"{error.field}: {error.message}")
+
+    def errors_outside_shown(self) -> list[str]:
+        """Errors on fields that are not on the screen, so none is ever silently swallowed."""
+        shown = {bound.name for bound in [*self.shown(), *self.shown_more()]}
+        return [
+            f"{self.fields[name].label}: {message}"
+            for name, messages in self.errors.items()
+            if name != "__all__" and name not in shown
+            for message in messages
+        ]
+
+
+def players_choices(players: Iterable[str]) -> list[tuple[str, str]]:
+    return [(name, name) for name in players]
+
+
+def drop_empty(document: dict[str, Any]) -> dict[str, Any]:
+    """Leave out unset optional fields and false flags: the document stays as short as the hand was simple."""
+    return {key: value for key, value in document.items() if value not in (None, "", False, [], {})}

@@ -1,0 +1,157 @@
+"""The Skat hand form: declarer, game, matadors, points; the rest only when it matters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ledger.hand_forms.base import HandForm, drop_empty, flag_field, players_choices, points_field, segment_field
+
+SUITS = ["clubs", "spades", "hearts", "diamonds"]
+CONTRACT_LABELS = {
+    "clubs": _("♣ Clubs"),
+    "spades": _("♠ Spades"),
+    "hearts": _("♥ Hearts"),
+    "diamonds": _("♦ Diamonds"),
+    "grand": _("Grand"),
+    "null": _("Null"),
+    "ramsch": _("Ramsch"),
+    "passed": _("Passed in"),
+}
+
+
+class SkatHandForm(HandForm):
+    game = "skat"
+    more_names = ("bid", "bock")
+
+    declarer = segment_field(_("Declarer"), [])
+    contract = segment_field(_("Game"), [])
+    matadors = segment_field(_("With / without"), [(n, str(n)) for n in range(1, 12)], coerce=int)
+    declarer_points = points_field(_("Declarer's card points"), 120, quick=[30, 31, 60, 61, 89, 90, 120])
+    won = segment_field(_("Null result"), [("won", _("won")), ("lost", _("lost"))])
+    hand = flag_field(_("Hand"))
+    ouvert = flag_field(_("Ouvert"))
+    schneider_announced = flag_field(_("Schneider announced"))
+    schwarz_announced = flag_field(_("Schwarz announced"))
+    schwarz = flag_field(_("Schwarz (one side took no trick)"))
+    kontra = segment_field(_("Kontra"), [(0, "—"), (1, _("Kontra")), (2, _("Re"))], coerce=int)
+    bid = forms.IntegerField(label=_("Bid"), required=False, min_value=18, max_value=264)
+    bock = forms.IntegerField(label=_("Pending Bock rounds"), required=False, min_value=0, max_value=9)
+    ramsch_loser = segment_field(_("Ramsch loser (on a tie)"), [])
+    durchmarsch = segment_field(_("Durchmarsch"), [])
+    jungfrau = forms.MultipleChoiceField(
+        label=_("Jungfrau (took no trick)"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def setup(self) -> None:
+        active = players_choices(self.active_players())
+        self.fields["declarer"].choices = active
+        self.fields["ramsch_loser"].choices = [("", "—"), *active]
+        self.fields["durchmarsch"].choices = [("", "—"), *active]
+        self.fields["jungfrau"].choices = active
+        contracts = [*SUITS, "grand", "null", "passed"]
+        if self.settings.get("ramsch"):
+            contracts.insert(-1, "ramsch")
+        self.fields["contract"].choices = [(c, CONTRACT_LABELS[c]) for c in contracts]
+        for player in self.active_players():
+            self.fields[f"ramsch_points_{player}"] = points_field(
+                _("Card points of %(player)s") % {"player": player}, 120
+            )
+        self.initial.setdefault("declarer", self.forehand())
+        self.initial.setdefault("contract", "clubs")
+        self.initial.setdefault("matadors", 1)
+        self.initial.setdefault("declarer_points", 61)
+        self.initial.setdefault("won", "won")
+        self.initial.setdefault("kontra", 0)
+        self.initial.setdefault("bid", 18)
+
+    def active_players(self) -> list[str]:
+        if len(self.seats) == 4:
+            return [name for name in self.seats if name != self.dealer_name]
+        return list(self.seats)
+
+    def shown_names(self) -> list[str]:
+        contract = self.current("contract") or "clubs"
+        if contract == "passed":
+            return ["contract"]
+        if contract == "ramsch":
+            return [
+                "contract",
+                *[f"ramsch_points_{p}" for p in self.active_players()],
+                "ramsch_loser",
+                "jungfrau",
+                "durchmarsch",
+                *self._bock(),
+            ]
+        names = ["declarer", "contract"]
+        if contract == "null":
+            names += ["won", "hand", "ouvert"]
+        else:
+            names += [
+                "matadors",
+                "declarer_points",
+                "hand",
+                "schneider_announced",
+                "schwarz_announced",
+                "ouvert",
+                "schwarz",
+            ]
+        names.append("bid")
+        if self.settings.get("kontra"):
+            names.append("kontra")
+        return names + self._bock()
+
+    def _bock(self) -> list[str]:
+        return ["bock"] if self.settings.get("bock") else []
+
+    def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            key: data.get(key)
+            for key in (
+                "declarer",
+                "contract",
+                "matadors",
+                "declarer_points",
+                "hand",
+                "ouvert",
+                "schneider_announced",
+                "schwarz_announced",
+                "schwarz",
+                "ramsch_loser",
+                "durchmarsch",
+            )
+        }
+        if data.get("bid") not in (None, 18):
+            document["bid"] = data["bid"]
+        if data.get("kontra"):
+            document["kontra"] = data["kontra"]
+        if data.get("bock"):
+            document["bock"] = data["bock"]
+        if "won" in data:
+            document["won"] = data["won"] == "won"
+        if data.get("jungfrau"):
+            document["jungfrau"] = list(data["jungfrau"])
+        points = {
+            key.removeprefix("ramsch_points_"): value
+            for key, value in data.items()
+            if key.startswith("ramsch_points_") and value is not None
+        }
+        if points:
+            document["ramsch_points"] = points
+        if len(self.seats) == 4:
+            document["dealer"] = self.dealer_name
+        keep_false = {"won"}
+        return {k: v for k, v in document.items() if k in keep_false and v is not None} | drop_empty(
+            {k: v for k, v in document.items() if k not in keep_false}
+        )
+
+    @classmethod
+    def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
+        initial = {key: value for key, value in document.items() if key not in {"won", "ramsch_points", "dealer"}}
+        if "won" in document:
+            initial["won"] = "won" if document["won"] else "lost"
+        for player, points in (document.get("ramsch_points") or {}).items():
+            initial[f"ramsch_points_{player}"] = points
+        return initial

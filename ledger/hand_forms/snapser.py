@@ -1,0 +1,64 @@
+"""The Šnapser hand form: chooser, trump, announcement, who won and how."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from ledger.hand_forms.base import HandForm, drop_empty, players_choices, segment_field
+
+TRUMPS = [("hearts", _("♥ červeň")), ("bells", _("guľa")), ("leaves", _("zeleň")), ("acorns", _("žaluď"))]
+ANNOUNCEMENTS = [("hram", _("hrám")), ("za12", _("za 12")), ("durch", _("durch")), ("nehram", _("nehrám"))]
+RESULTS = [
+    ("s_vodou", _("s vodou")),
+    ("bez_vody", _("bez vody")),
+    ("za_6", _("za 6")),
+    ("tichy_durch", _("tichý durch")),
+]
+WINNERS = [("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
+RAISES = [(0, "—"), (1, _("kontra")), (2, _("re")), (3, _("tuti")), (4, _("boty"))]
+ENDS = [("", "—"), ("dost", _("dosť")), ("last_trick", _("last trick")), ("false_dost", _("false dosť"))]
+
+
+class SnapserHandForm(HandForm):
+    game = "snapser"
+    refresh_on = ("announcement",)
+    more_names = ("end",)
+
+    declarer = segment_field(_("Chooser"), [])
+    partner = segment_field(_("Partner (holder of the called card)"), [])
+    trump = segment_field(_("Trump"), TRUMPS)
+    announcement = segment_field(_("Announcement"), ANNOUNCEMENTS)
+    winner = segment_field(_("Won by"), WINNERS)
+    result = segment_field(_("Result"), RESULTS)
+    raises = segment_field(_("Raises"), RAISES, coerce=int)
+    end = segment_field(_("How it ended"), ENDS)
+
+    def setup(self) -> None:
+        players = players_choices(self.seats)
+        self.fields["declarer"].choices = players
+        self.fields["partner"].choices = players
+        self.initial.setdefault("declarer", self.forehand())
+        self.initial.setdefault("announcement", "hram")
+        self.initial.setdefault("winner", "declarer")
+        self.initial.setdefault("result", "s_vodou")
+        self.initial.setdefault("raises", 0)
+
+    def shown_names(self) -> list[str]:
+        announcement = self.current("announcement") or "hram"
+        names = ["declarer"] + (["partner"] if len(self.seats) == 4 else []) + ["trump", "announcement"]
+        if announcement == "nehram":
+            return names
+        names += ["winner"] + (["result"] if announcement == "hram" else []) + ["raises"]
+        return [*names, "end"]
+
+    def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
+        document = drop_empty(dict(data))
+        if data.get("raises") == 0:
+            document.pop("raises", None)
+        return document
+
+    @classmethod
+    def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
+        return dict(document)

@@ -1,0 +1,62 @@
+"""Load the demo evenings of fixtures/demo.json for `make run`, pricing every hand through the services."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from ledger import services
+
+DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
+DEMO_USER, DEMO_PASSWORD = "demo", "talon-demo"
+
+
+class Command(BaseCommand):
+    help = "Create the demo login and its evenings (replacing the demo's earlier ones)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        data = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
+        with transaction.atomic():
+            user = _demo_user()
+            user.evenings_owned.all().delete()
+            hands = sum(_load_evening(user, evening) for evening in data["evenings"])
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo loaded: {len(data['evenings'])} evenings, {hands} hands.\n"
+                f"Log in at http://127.0.0.1:8000/accounts/login/ as {DEMO_USER!r} with password {DEMO_PASSWORD!r}."
+            )
+        )
+
+
+def _demo_user() -> Any:
+    user, _ = get_user_model().objects.get_or_create(username=DEMO_USER)
+    user.set_password(DEMO_PASSWORD)
+    user.save()
+    return user
+
+
+def _load_evening(user: Any, data: dict[str, Any]) -> int:
+    evening = services.evening_create(
+        owner=user,
+        date=datetime.date.fromisoformat(data["date"]),
+        place=data["place"],
+        currency=data["currency"],
+        coin=Decimal(data["coin"]),
+    )
+    count = 0
+    for table_data in data["tables"]:
+        table = services.table_create(
+            evening=evening, game=table_data["game"], players=table_data["players"], rules_override=table_data["rules"]
+        )
+        for hand in table_data["hands"]:
+            services.hand_record(table=table, hand=hand, by=user)
+            count += 1
+    return count

@@ -1,0 +1,245 @@
+"""The ledger: players, evenings, tables, hands (with their versions) and postings.
+
+Money is Decimal everywhere (max_digits=14, decimal_places=4), exact until the settlement rounds to the coin.
+Write-side logic lives in ``ledger/services.py``; models hold fields, queries and small read-side methods.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q, Sum
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+MONEY = {"max_digits": 14, "decimal_places": 4}
+
+
+class Currency(models.TextChoices):
+    CZK = "CZK", "CZK (Kč)"
+    EUR = "EUR", "EUR (€)"
+
+
+class Game(models.TextChoices):
+    MARIAS = "marias", "Mariáš čtyřka"
+    SNAPSER = "snapser", "Šnapser"
+    SKAT = "skat", "Skat"
+
+
+def new_share_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Player(models.Model):
+    """A person, reused across the evenings of one scorekeeper (stats, payment details)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    iban = models.CharField(_("IBAN"), max_length=34, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="player_name_unique_per_owner")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EveningQuerySet(models.QuerySet["Evening"]):
+    def for_user(self, user: Any) -> EveningQuerySet:
+        """Evenings the user keeps score of: as their creator or as a co-scorekeeper."""
+        if not user.is_authenticated:
+            return self.none()
+        kept = Evening.scorekeepers.through.objects.filter(user=user).values("evening_id")
+        return self.filter(Q(owner=user) | Q(pk__in=kept))
+
+    def open(self) -> EveningQuerySet:
+        return self.filter(status=Evening.Status.OPEN)
+
+
+class Evening(models.Model):
+    """One get-together: date, place, currency and the coin to round to. Balances and settlement are per evening."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        CLOSED = "closed", _("closed")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="evenings_owned")
+    scorekeepers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="evenings_kept", blank=True)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("place"), max_length=80, blank=True)
+    currency = models.CharField(_("currency"), max_length=3, choices=Currency.choices, default=Currency.CZK)
+    coin = models.DecimalField(_("coin to round to"), **MONEY, default=Decimal("1"))
+    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
+    # NULL, not "", when switched off: many evenings may have no link, but each link is unique.
+    share_token = models.CharField(max_length=32, unique=True, null=True, blank=True, default=new_share_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EveningQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [models.CheckConstraint(condition=Q(coin__gt=0), name="evening_coin_positive")]
+
+    def __str__(self) -> str:
+        return f"{self.date:%Y-%m-%d} {self.place}".strip()
+
+    def get_absolute_url(self) -> str:
+        return reverse("ledger:evening_detail", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    def can_keep_score(self, user: Any) -> bool:
+        return bool(user.is_authenticated) and Evening.objects.for_user(user).filter(pk=self.pk).exists()
+
+
+class Table(models.Model):
+    """One run of hands of one game within an evening: seat order, frozen ruleset, dealer rotation."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    # The full resolved ruleset (preset + every option), frozen so later preset changes never re-price old hands.
+    ruleset = models.JSONField()
+    # Seat order, clockwise, as player names; names are what the hand document speaks of.
+    seat_names = models.JSONField()
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # Hands recorded so far (voided included): the next hand's number, incremented under the table's row lock.
+    hand_count = models.PositiveIntegerField(default=0)
+    # Bumped on every change to the table's hands; the share link's ETag, so polling costs one tiny query.
+    revision = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} ({', '.join(self.seat_names)})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("ledger:table_detail", args=[self.pk])
+
+    def document(self, hand: dict[str, Any]) -> dict[str, Any]:
+        """The whole hand document the rules engine prices: this table's game, seats and frozen ruleset."""
+        return {"game": self.game, "players": list(self.seat_names), "rules": dict(self.ruleset), "hand": hand}
+
+    def balances(self) -> dict[str, Decimal]:
+        """Every seated player's exact balance at this table: one aggregate query, whatever the number of hands."""
+        totals = dict(
+            Posting.objects.filter(hand__table=self, hand__status=Hand.Status.COUNTED)
+            .values_list("player__name")
+            .annotate(total=Sum("amount"))
+            .values_list("player__name", "total")
+        )
+        return {name: totals.get(name, Decimal(0)) for name in self.seat_names}
+
+
+class Seat(models.Model):
+    """A player's place at a table; postings reference players through the seats of their table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.position}"
+
+
+class Hand(models.Model):
+    """One deal at a table: the hand document, its priced result, who entered it, and a version for corrections."""
+
+    class Status(models.TextChoices):
+        COUNTED = "counted", _("counted")
+        VOIDED = "voided", _("voided")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(default=1)
+    dealer = models.PositiveSmallIntegerField(help_text="seat position of the dealer")
+    document = models.JSONField(help_text="the hand part of the hand document")
+    result = models.JSONField(help_text="the priced result (rules.Score.as_dict) at the frozen ruleset")
+    status = models.CharField(max_length=7, choices=Status.choices, default=Status.COUNTED)
+    # The client's token for this submission: a double tap or a retried request finds the hand already there.
+    key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - NULL: no token, unique otherwise
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique_per_table"),
+            models.UniqueConstraint(fields=["table", "key"], name="hand_key_unique_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.number} {self.result.get('label', '')}"
+
+    @property
+    def label(self) -> str:
+        return str(self.result.get("label", ""))
+
+    @property
+    def amounts(self) -> dict[str, Decimal]:
+        return {name: Decimal(amount) for name, amount in self.result.get("amounts", {}).items()}
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        return list(self.result.get("lines", []))
+
+    @property
+    def is_counted(self) -> bool:
+        return self.status == self.Status.COUNTED
+
+
+class HandVersion(models.Model):
+    """A superseded version of a hand, kept as it was (the audit trail of corrections and voids)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    document = models.JSONField()
+    result = models.JSONField()
+    status = models.CharField(max_length=7, choices=Hand.Status.choices)
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-version"]
+        constraints = [models.UniqueConstraint(fields=["hand", "version"], name="hand_version_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.version}"
+
+    @property
+    def label(self) -> str:
+        return str(self.result.get("label", ""))
+
+
+class Posting(models.Model):
+    """One player's money for one hand (exact Decimal); the postings of a hand sum to zero."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="postings")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="postings")
+    amount = models.DecimalField(**MONEY)
+
+    class Meta:
+        ordering = ["hand", "player"]
+        constraints = [models.UniqueConstraint(fields=["hand", "player"], name="posting_unique_per_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.amount}"

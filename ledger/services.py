@@ -1,0 +1,265 @@
+"""Write-side logic of the ledger, called by both the htmx pages and the REST API.
+
+Each function is one domain step, named ``<entity>_<action>`` with keyword-only arguments. Every write runs in
+one transaction: a rules error or a broken invariant leaves nothing half-stored.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+import rules
+from ledger.models import Evening, Hand, HandVersion, Player, Posting, Seat, Table
+
+
+class LedgerError(Exception):
+    """A request the ledger refuses; ``field`` names what to fix, like ``rules.RulesError``."""
+
+    field = "non_field_errors"
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        if field is not None:
+            self.field = field
+
+
+class EveningClosed(LedgerError):
+    def __init__(self) -> None:
+        super().__init__("This evening is closed: reopen it to change its hands.", field="evening")
+
+
+class StaleVersion(LedgerError):
+    """Somebody changed the hand since the caller read it; carries the current version to reload."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(
+            f"Hand #{hand.number} was changed meanwhile (now version {hand.version}); reload it and try again.",
+            field="version",
+        )
+        self.current = hand
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Players, evenings, tables
+
+
+def player_get_or_create(*, owner: Any, name: str) -> Player:
+    name = " ".join(name.split())
+    if not name:
+        raise LedgerError("A player needs a name.", field="players")
+    if len(name) > 40:
+        raise LedgerError("A player's name can have at most 40 letters.", field="players")
+    player, _ = Player.objects.get_or_create(owner=owner, name=name)
+    return player
+
+
+def evening_create(
+    *, owner: Any, date: datetime.date, place: str = "", currency: str = "CZK", coin: Decimal | None = None
+) -> Evening:
+    if coin is None:
+        coin = Decimal("1") if currency == "CZK" else Decimal("0.01")
+    if coin <= 0:
+        raise LedgerError("The coin to round to must be more than zero.", field="coin")
+    return Evening.objects.create(owner=owner, date=date, place=place.strip(), currency=currency, coin=coin)
+
+
+@transaction.atomic
+def table_create(
+    *,
+    evening: Evening,
+    game: str,
+    players: list[str],
+    rules_override: dict[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> Table:
+    """Seat the players (known ones reused, new ones added) and freeze the resolved ruleset on the table."""
+    _require_open(evening)
+    names = [" ".join(name.split()) for name in players if name and name.strip()]
+    if len(set(names)) != len(names):
+        raise LedgerError("Each player can sit at the table only once.", field="players")
+    overrides = dict(rules_override or {})
+    overrides["currency"] = evening.currency  # the evening's money, whatever the preset's
+    ruleset = rules.resolve(game, overrides)
+    # The engine checks the number of seats for the game; an empty hand is enough to ask it.
+    rules.table({"game": game, "players": names, "rules": ruleset, "hand": {}})
+    if not 0 <= first_dealer < len(names):
+        raise LedgerError("The first dealer must sit at the table.", field="first_dealer")
+    table = Table.objects.create(
+        evening=evening, game=game, ruleset=ruleset, seat_names=names, first_dealer=first_dealer
+    )
+    owner = evening.owner
+    Seat.objects.bulk_create(
+        Seat(table=table, player=player_get_or_create(owner=owner, name=name), position=position)
+        for position, name in enumerate(names)
+    )
+    return table
+
+
+def evening_add_scorekeeper(*, evening: Evening, user: Any) -> None:
+    if user != evening.owner:
+        evening.scorekeepers.add(user)
+
+
+def evening_share_reset(*, evening: Evening, enabled: bool = True) -> Evening:
+    """A new unguessable share link (the old one stops working), or none when ``enabled`` is false."""
+    from ledger.models import new_share_token
+
+    evening.share_token = new_share_token() if enabled else None
+    evening.save(update_fields=["share_token"])
+    return evening
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Hands
+
+
+def hand_price(*, table: Table, hand: dict[str, Any]) -> rules.Score:
+    """Price a hand at the table's frozen ruleset without storing anything (RulesError on bad input)."""
+    return rules.score(table.document(hand))
+
+
+def hand_record(
+    *, table: Table, hand: dict[str, Any], by: Any, key: str | None = None, dealer: int | None = None
+) -> Hand:
+    """Price and store one hand with its postings; a repeated ``key`` returns the hand already recorded."""
+    if key:
+        existing = Hand.objects.filter(table=table, key=key).first()
+        if existing is not None:
+            return existing
+    score = hand_price(table=table, hand=hand)
+    try:
+        with transaction.atomic():
+            locked = _lock_table(table)
+            number = locked.hand_count + 1
+            stored = Hand.objects.create(
+                table=locked,
+                number=number,
+                dealer=_dealer_position(locked, dealer),
+                document=hand,
+                result=score.as_dict(),
+                key=key or None,
+                entered_by=by,
+                changed_by=by,
+            )
+            _post(stored, score)
+            Table.objects.filter(pk=locked.pk).update(hand_count=number, revision=F("revision") + 1)
+    except IntegrityError:
+        # Two taps with the same key raced past the first lookup: the other one won, answer with its hand.
+        if key and (existing := Hand.objects.filter(table=table, key=key).first()) is not None:
+            return existing
+        raise
+    return stored
+
+
+def hand_correct(*, hand: Hand, document: dict[str, Any], by: Any, version: int, dealer: int | None = None) -> Hand:
+    """Re-price a hand with a corrected document; the old version is kept in the hand's history."""
+    score = hand_price(table=hand.table, hand=document)
+    with transaction.atomic():
+        current = _lock_hand(hand, version)
+        _archive(current)
+        current.document = document
+        current.result = score.as_dict()
+        if dealer is not None:
+            current.dealer = _dealer_position(current.table, dealer)
+        _bump(current, by)
+        current.postings.all().delete()
+        _post(current, score)
+    return current
+
+
+def hand_void(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
+    """Take a hand out of the balances; it stays in the log (crossed out) and in its history."""
+    with transaction.atomic():
+        current = _lock_hand(hand, hand.version if version is None else version)
+        if current.status == Hand.Status.VOIDED:
+            return current
+        _archive(current)
+        current.status = Hand.Status.VOIDED
+        _bump(current, by)
+    return current
+
+
+def hand_undo_last(*, table: Table, by: Any) -> Hand | None:
+    """Undo the last counted hand at the table (voided, so nothing is lost)."""
+    last = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
+    if last is None:
+        return None
+    return hand_void(hand=last, by=by)
+
+
+def next_dealer(table: Table, last: Hand | None) -> int:
+    """The seat that deals next: clockwise after the last counted hand's dealer, or the table's first dealer.
+
+    Voided hands do not move the deal: undoing a hand gives the deal back.
+    """
+    if last is None:
+        return table.first_dealer
+    return (last.dealer + 1) % len(table.seat_names)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _require_open(evening: Evening) -> None:
+    if not evening.is_open:
+        raise EveningClosed()
+
+
+def _lock_table(table: Table) -> Table:
+    """Lock the table's row so hand numbers are handed out one at a time."""
+    locked = Table.objects.select_for_update().select_related("evening").get(pk=table.pk)
+    _require_open(locked.evening)
+    return locked
+
+
+def _lock_hand(hand: Hand, version: int) -> Hand:
+    _lock_table(hand.table)
+    current = Hand.objects.select_for_update().select_related("table").get(pk=hand.pk)
+    if current.version != version:
+        raise StaleVersion(current)
+    return current
+
+
+def _dealer_position(table: Table, dealer: int | None) -> int:
+    if dealer is None:
+        return next_dealer(table, table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first())
+    if not 0 <= dealer < len(table.seat_names):
+        raise LedgerError(f"The dealer must be one of the {len(table.seat_names)} seats.", field="dealer")
+    return dealer
+
+
+def _archive(hand: Hand) -> None:
+    HandVersion.objects.create(
+        hand=hand,
+        version=hand.version,
+        dealer=hand.dealer,
+        document=hand.document,
+        result=hand.result,
+        status=hand.status,
+        changed_by=hand.changed_by,
+        changed_at=hand.changed_at,
+    )
+
+
+def _bump(hand: Hand, by: Any) -> None:
+    hand.version += 1
+    hand.changed_by = by
+    hand.save()
+    Table.objects.filter(pk=hand.table_id).update(revision=F("revision") + 1)
+
+
+def _post(hand: Hand, score: rules.Score) -> None:
+    """One posting per player; refuses a hand whose amounts do not sum to exactly zero."""
+    if sum(score.amounts.values(), Decimal(0)) != 0:
+        raise LedgerError("The hand's amounts do not sum to zero.")
+    seats = dict(Seat.objects.filter(table_id=hand.table_id).values_list("player__name", "player_id"))
+    Posting.objects.bulk_create(
+        Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
+    )

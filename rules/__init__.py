@@ -1,0 +1,109 @@
+"""Talon's rules engine: prices one hand of Skat, Mariáš or Šnapser from the hand document.
+
+>>> result = score({"game": "skat", "players": ["Ana", "Ben", "Cyril"],
+...                 "hand": {"declarer": "Ana", "contract": "grand", "matadors": 1, "declarer_points": 61}})
+>>> result.label, result.won, {p: str(a) for p, a in result.amounts.items()}
+('Grand with 1', True, {'Ana': '0.96', 'Ben': '-0.48', 'Cyril': '-0.48'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Any
+
+from rules.base import Game, Line, RulesError, Score, Table, resolve_settings, settings_as_json
+
+__all__ = ["GAME_NAMES", "Game", "Line", "RulesError", "Score", "Table", "game", "resolve", "schema", "score"]
+
+# Each game lives in its own module exporting GAME; a module is imported when its game is first used.
+_MODULES = {"skat": "rules.skat", "marias": "rules.marias", "snapser": "rules.snapser"}
+GAME_NAMES = tuple(_MODULES)
+
+
+def game(name: object) -> Game[Any]:
+    """The game registered under ``name``; RulesError naming the field ``game`` otherwise."""
+    if not isinstance(name, str) or name not in _MODULES:
+        raise RulesError("game", f"unknown game; allowed: {', '.join(GAME_NAMES)}")
+    found: Game[Any] = import_module(_MODULES[name]).GAME
+    return found
+
+
+def resolve(game_name: str, rules: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The full ruleset (preset plus overrides, every option present) as JSON-ready values.
+
+    This is what the ledger freezes on a table, so later preset changes never re-price old hands.
+    """
+    if rules is not None and not isinstance(rules, Mapping):
+        raise RulesError("rules", "must be an object with a preset and overrides")
+    chosen = game(game_name)
+    return settings_as_json(resolve_settings(chosen.options, chosen.presets, chosen.default_preset, rules))
+
+
+def table(document: Mapping[str, Any]) -> tuple[Game[Any], Table]:
+    """The game and the table (seat order, resolved settings) a hand document describes."""
+    if not isinstance(document, Mapping):
+        raise RulesError("document", "must be an object with game, players, rules and hand")
+    chosen = game(document.get("game"))
+    players = document.get("players")
+    if (
+        not isinstance(players, list)
+        or not all(isinstance(p, str) and p.strip() for p in players)
+        or len(set(players)) != len(players)
+    ):
+        raise RulesError("players", "must be a list of distinct player names in seat order")
+    if len(players) not in chosen.seats:
+        allowed = " or ".join(str(n) for n in chosen.seats)
+        raise RulesError("players", f"{chosen.title} is played by {allowed} players, not {len(players)}")
+    rules = document.get("rules")
+    if rules is not None and not isinstance(rules, Mapping):
+        raise RulesError("rules", "must be an object with a preset and overrides")
+    settings = resolve_settings(chosen.options, chosen.presets, chosen.default_preset, rules)
+    return chosen, Table(players=tuple(players), settings=settings)
+
+
+def score(document: Mapping[str, Any]) -> Score:
+    """Price one hand document; RulesError (field, message) on bad input, nothing half-computed."""
+    chosen, seated = table(document)
+    hand = document.get("hand")
+    if not isinstance(hand, Mapping):
+        raise RulesError("hand", "must be an object with the hand's fields")
+    return chosen.price(seated, chosen.parse(seated, hand))
+
+
+def schema(game_name: str) -> dict[str, Any]:
+    """A JSON Schema of a whole hand document of one game."""
+    chosen = game(game_name)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{chosen.title} hand document",
+        "type": "object",
+        "required": ["game", "players", "hand"],
+        "properties": {
+            "game": {"const": chosen.name},
+            "players": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                "minItems": min(chosen.seats),
+                "maxItems": max(chosen.seats),
+                "uniqueItems": True,
+            },
+            "rules": {
+                "type": "object",
+                "properties": {"preset": {"enum": list(chosen.presets)}}
+                | {name: _option_schema(option.default, option.choices) for name, option in chosen.options.items()},
+                "additionalProperties": False,
+            },
+            "hand": chosen.hand_schema(),
+        },
+    }
+
+
+def _option_schema(default: object, choices: tuple[str, ...]) -> dict[str, Any]:
+    if isinstance(default, bool):
+        return {"type": "boolean"}
+    if isinstance(default, int):
+        return {"type": "integer"}
+    if isinstance(default, str):
+        return {"enum": list(choices)} if choices else {"type": "string"}
+    return {"type": "string", "pattern": r"^-?\d+([.,]\d+)?$"}

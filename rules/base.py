@@ -1,0 +1,372 @@
+"""Value types, errors and money helpers shared by every game.
+
+Pure Python: no Django, no I/O, no floats. A game module (``rules/skat.py`` …) exports one
+object satisfying :class:`Game`; ``rules/__init__.py`` keeps the registry.
+
+The flow for one hand::
+
+    table = Table(players=("Ana", "Ben", "Cyril"), settings=game.resolve({"preset": "isko"}))
+    parsed = game.parse(table, {"declarer": "Ana", "contract": "grand", ...})   # RulesError on bad input
+    result = game.price(table, parsed)                                       # -> Score
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Generic, Protocol, TypeVar
+
+ZERO = Decimal(0)
+
+
+class RulesError(ValueError):
+    """Bad input: names the field (a path such as ``declarer_points`` or ``rules.stake``) and what is allowed.
+
+    >>> err = RulesError("declarer_points", "must be a whole number from 0 to 120")
+    >>> err.as_dict()
+    {'field': 'declarer_points', 'error': 'must be a whole number from 0 to 120'}
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+    def as_dict(self) -> dict[str, str]:
+        return {"field": self.field, "error": self.message}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Results
+
+
+@dataclass(frozen=True)
+class Line:
+    """One step of the explanation a player reads when asking "why 3,20?".
+
+    ``amount`` is the line's contribution in the unit of :attr:`Score.value` (list points for Skat, money per
+    player seen from the declarer's side for the other games), or ``None`` for a line that only explains.
+    """
+
+    label: str
+    detail: str = ""
+    amount: Decimal | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "detail": self.detail,
+            "amount": None if self.amount is None else str(self.amount),
+        }
+
+
+@dataclass(frozen=True)
+class Score:
+    """The priced hand. ``amounts`` is money per player, exact, summing to exactly zero."""
+
+    label: str
+    won: bool | None
+    value: Decimal
+    amounts: Mapping[str, Decimal]
+    lines: tuple[Line, ...] = ()
+    score: Mapping[str, int] | None = None
+    # Skat pub rules: how many Bock rounds this hand starts. The ledger keeps the queue; the engine only
+    # reports triggers and takes the factor of the pending ones from the hand's ``bock`` field.
+    bock_rounds: int = 0
+
+    def __post_init__(self) -> None:
+        total = sum(self.amounts.values(), ZERO)
+        if total != 0:
+            # A bug in a game module, never bad input: refuse to hand out money that does not balance.
+            raise AssertionError(f"amounts of {self.label!r} sum to {total}, not 0")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "won": self.won,
+            "value": str(self.value),
+            "score": None if self.score is None else dict(self.score),
+            "amounts": {player: str(amount) for player, amount in self.amounts.items()},
+            "lines": [line.as_dict() for line in self.lines],
+            "bock_rounds": self.bock_rounds,
+        }
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Rulesets: options, presets, resolution
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule: its default, what values are allowed, and a sentence that explains it."""
+
+    default: bool | int | str | Decimal
+    help: str
+    choices: tuple[str, ...] = ()
+    min: int | Decimal | None = None
+    max: int | Decimal | None = None
+
+    def coerce(self, name: str, value: object) -> bool | int | str | Decimal:
+        """Check ``value`` against the option and return it in the option's type (strings become Decimals)."""
+        where = f"rules.{name}"
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise RulesError(where, "must be true or false")
+            return value
+        if isinstance(self.default, int):
+            number = to_int(value, where)
+            self._check_range(where, number)
+            return number
+        if isinstance(self.default, Decimal):
+            amount = to_decimal(value, where)
+            self._check_range(where, amount)
+            return amount
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            allowed = ", ".join(self.choices) if self.choices else "a text"
+            raise RulesError(where, f"must be one of: {allowed}")
+        return value
+
+    def _check_range(self, where: str, value: int | Decimal) -> None:
+        if self.min is not None and value < self.min:
+            raise RulesError(where, f"must be at least {self.min}")
+        if self.max is not None and value > self.max:
+            raise RulesError(where, f"must be at most {self.max}")
+
+
+Settings = Mapping[str, Any]
+
+
+def resolve_settings(
+    options: Mapping[str, Option],
+    presets: Mapping[str, Mapping[str, Any]],
+    default_preset: str,
+    rules: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """Defaults, then the preset, then the overrides; every key known and every value allowed.
+
+    The result has the key ``preset`` plus one key per option, so it can be frozen on a table and
+    re-resolved later to the same settings.
+    """
+    rules = dict(rules or {})
+    preset = rules.pop("preset", default_preset)
+    if preset not in presets:
+        raise RulesError("rules.preset", f"unknown preset; allowed: {', '.join(presets)}")
+    merged: dict[str, Any] = {name: option.default for name, option in options.items()}
+    merged.update(presets[preset])
+    for name, value in rules.items():
+        if name not in options:
+            raise RulesError(f"rules.{name}", f"unknown option; allowed: {', '.join(sorted(options))}")
+        merged[name] = value
+    settings: dict[str, Any] = {"preset": preset}
+    settings.update({name: options[name].coerce(name, value) for name, value in merged.items()})
+    return settings
+
+
+def settings_as_json(settings: Settings) -> dict[str, Any]:
+    """Settings with Decimals as strings, for JSON (the ledger freezes this on the table)."""
+    return {key: str(value) if isinstance(value, Decimal) else value for key, value in settings.items()}
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game needs to know about the table: the seat order (clockwise) and the resolved settings."""
+
+    players: tuple[str, ...]
+    settings: Settings = field(default_factory=dict)
+
+    @property
+    def stake(self) -> Decimal:
+        stake = self.settings["stake"]
+        assert isinstance(stake, Decimal)
+        return stake
+
+    def others(self, *players: str) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in players)
+
+
+HandT = TypeVar("HandT")
+
+
+class Game(Protocol, Generic[HandT]):
+    """The interface every game module implements (one object per game, registered in ``rules``)."""
+
+    name: str  # "skat", "marias", "snapser"
+    title: str  # "Skat", "Mariáš čtyřka", "Šnapser"
+    seats: tuple[int, ...]  # allowed numbers of players
+    options: Mapping[str, Option]
+    presets: Mapping[str, Mapping[str, Any]]
+    default_preset: str
+
+    def parse(self, table: Table, hand: Mapping[str, Any]) -> HandT:
+        """Validate the hand part of a document into a typed, frozen hand; RulesError on bad input."""
+        ...
+
+    def price(self, table: Table, hand: HandT) -> Score:
+        """Price a parsed hand: pure arithmetic, no validation left to do."""
+        ...
+
+    def hand_schema(self) -> dict[str, Any]:
+        """A JSON Schema (draft 2020-12) of the hand part of the document."""
+        ...
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Reading input: each reader raises RulesError naming the field and what is allowed.
+
+
+def to_decimal(value: object, field: str) -> Decimal:
+    """A Decimal from a string or an int; floats are refused because they cannot hold money exactly.
+
+    >>> to_decimal("0.20", "rules.stake")
+    Decimal('0.20')
+    >>> to_decimal(0.2, "rules.stake")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    rules.base.RulesError: rules.stake: must be a decimal number written as a string, e.g. "0.20"
+    """
+    if isinstance(value, Decimal):
+        result = value
+    elif isinstance(value, int) and not isinstance(value, bool):
+        result = Decimal(value)
+    elif isinstance(value, str):
+        try:
+            result = Decimal(value.strip().replace(",", "."))
+        except InvalidOperation:
+            result = Decimal("NaN")
+    else:
+        raise RulesError(field, 'must be a decimal number written as a string, e.g. "0.20"')
+    if not result.is_finite():
+        raise RulesError(field, 'must be a decimal number written as a string, e.g. "0.20"')
+    return result
+
+
+def to_int(value: object, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number (booleans and floats refused), optionally within ``lo..hi``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(field, _range_message(lo, hi))
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise RulesError(field, _range_message(lo, hi))
+    return value
+
+
+def _range_message(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f"must be a whole number from {lo} to {hi}"
+    if lo is not None:
+        return f"must be a whole number of at least {lo}"
+    return "must be a whole number"
+
+
+class HandReader:
+    """Reads the fields of one hand, refusing unknown fields and naming the field in every error.
+
+    >>> r = HandReader({"declarer": "Ana", "hand": True}, allowed={"declarer", "hand", "ouvert"})
+    >>> r.flag("hand"), r.flag("ouvert")
+    (True, False)
+    """
+
+    def __init__(self, data: object, allowed: Iterable[str], prefix: str = "") -> None:
+        if not isinstance(data, Mapping):
+            raise RulesError(prefix.rstrip(".") or "hand", "must be an object")
+        self.data: Mapping[str, Any] = data
+        self.prefix = prefix
+        unknown = sorted(set(data) - set(allowed))
+        if unknown:
+            raise RulesError(self.path(unknown[0]), f"unknown field; allowed: {', '.join(sorted(allowed))}")
+
+    def path(self, name: str) -> str:
+        return f"{self.prefix}{name}"
+
+    def has(self, name: str) -> bool:
+        return self.data.get(name) is not None
+
+    def raw(self, name: str, default: Any = None) -> Any:
+        value = self.data.get(name)
+        return default if value is None else value
+
+    def flag(self, name: str, default: bool = False) -> bool:
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise RulesError(self.path(name), "must be true or false")
+        return value
+
+    def integer(self, name: str, lo: int | None = None, hi: int | None = None, default: int | None = None) -> int:
+        value = self.data.get(name)
+        if value is None:
+            if default is None:
+                raise RulesError(self.path(name), "is required; " + _range_message(lo, hi))
+            return default
+        return to_int(value, self.path(name), lo, hi)
+
+    def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str:
+        value = self.data.get(name)
+        if value is None and default is not None:
+            return default
+        if value not in choices:
+            verb = "is required" if value is None else "is not allowed"
+            raise RulesError(self.path(name), f"{verb}; allowed: {', '.join(choices)}")
+        assert isinstance(value, str)
+        return value
+
+    def player(self, name: str, players: Sequence[str], required: bool = True) -> str | None:
+        value = self.data.get(name)
+        if value is None and not required:
+            return None
+        if value not in players:
+            what = "is required" if value is None else f"{value!r} is not at this table"
+            raise RulesError(self.path(name), f"{what}; players: {', '.join(players)}")
+        assert isinstance(value, str)
+        return value
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Money
+
+
+CURRENCY_SIGNS = {"CZK": "Kč", "EUR": "€"}
+
+
+def format_number(amount: Decimal, places: int = 2) -> str:
+    """A number the way Czech, Slovak and German tables write it: decimal comma, true minus sign.
+
+    >>> format_number(Decimal("-3.2"))
+    '−3,20'
+    >>> format_number(Decimal("96"), places=0)
+    '96'
+    """
+    quantum = Decimal(1).scaleb(-places)
+    text = f"{abs(amount).quantize(quantum):f}".replace(".", ",")
+    return f"−{text}" if amount < 0 else text
+
+
+def format_money(amount: Decimal, currency: str) -> str:
+    """
+    >>> format_money(Decimal("-3.20"), "CZK")
+    '−3,20 Kč'
+    """
+    return f"{format_number(amount)} {CURRENCY_SIGNS.get(currency, currency)}"
+
+
+def pay_between(winners: Sequence[str], losers: Sequence[str], each: Decimal) -> dict[str, Decimal]:
+    """Every loser pays every winner ``each``: the usual way a card table settles one hand.
+
+    >>> pay_between(["Ana"], ["Ben", "Cyril"], Decimal("0.20"))
+    {'Ana': Decimal('0.40'), 'Ben': Decimal('-0.20'), 'Cyril': Decimal('-0.20')}
+    """
+    amounts = {player: each * len(losers) for player in winners}
+    amounts.update({player: -each * len(winners) for player in losers})
+    return amounts
+
+
+def pairwise_differences(scores: Mapping[str, int | Decimal], stake: Decimal) -> dict[str, Decimal]:
+    """Money from list points when everybody pays everybody the difference: ``stake × (n × s_i − Σ s_j)``.
+
+    >>> pairwise_differences({"Ana": 48, "Ben": 0, "Cyril": 0}, Decimal("0.01"))
+    {'Ana': Decimal('0.96'), 'Ben': Decimal('-0.48'), 'Cyril': Decimal('-0.48')}
+    """
+    total = sum(scores.values())
+    n = len(scores)
+    return {player: stake * (n * points - total) for player, points in scores.items()}

@@ -1,0 +1,50 @@
+"""Shared fixtures. Personas follow healthchecks: Alice keeps score, Bob holds the share link, Charlie is a stranger."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import factories
+
+
+@pytest.fixture
+def alice(db):
+    return factories.make_user("alice")
+
+
+@pytest.fixture
+def charlie(db):
+    return factories.make_user("charlie")
+
+
+@pytest.fixture
+def alice_client(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def charlie_client(client, charlie):
+    client.force_login(charlie)
+    return client
+
+
+@pytest.fixture
+def bob_client(client):
+    """Bob is a player at the table: no account, only the evening's share link."""
+    return client
+
+
+@pytest.fixture
+def evening(alice):
+    return factories.make_evening(alice)
+
+
+@pytest.fixture
+def snapser_table(evening):
+    return factories.make_table(evening, "snapser")
+
+
+@pytest.fixture
+def skat_table(evening):
+    return factories.make_table(evening, "skat")

@@ -1,0 +1,117 @@
+"""The scorekeeper's table page: scoreboard, hand entry through htmx and full pages, errors beside their field."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import Hand, Posting
+from tests import factories
+
+N1 = {
+    "declarer": "Ana",
+    "trump": "leaves",
+    "announcement": "hram",
+    "winner": "declarer",
+    "result": "s_vodou",
+    "raises": "0",
+    "dealer": "2",
+}
+
+
+def _balances_shown(html: str) -> dict[str, str]:
+    seats = re.findall(
+        r'data-player="([^"]+)">\s*<div class="name">[^<]*</div>\s*<div class="balance[^"]*">([^<]+)</div>', html
+    )
+    return dict(seats)
+
+
+def test_it_shows_the_running_balances(alice_client, snapser_table):
+    factories.record(snapser_table, times=2)
+    response = alice_client.get(snapser_table.get_absolute_url())
+    assert response.status_code == 200
+    assert _balances_shown(response.content.decode()) == {"Ana": "+0.80", "Ben": "−0.40", "Cyril": "−0.40"}
+
+
+def test_a_full_page_submission_records_the_hand_and_redirects(alice_client, snapser_table):
+    url = reverse("ledger:hand_create", args=[snapser_table.pk])
+    response = alice_client.post(url, N1 | {"key": "k1"})
+    assert response.status_code == 302
+    hand = Hand.objects.get(table=snapser_table)
+    assert hand.number == 1
+    assert {p.player.name: p.amount for p in Posting.objects.filter(hand=hand)} == {
+        "Ana": Decimal("0.40"),
+        "Ben": Decimal("-0.20"),
+        "Cyril": Decimal("-0.20"),
+    }
+    page = alice_client.get(snapser_table.get_absolute_url()).content.decode()
+    assert _balances_shown(page) == {"Ana": "+0.40", "Ben": "−0.20", "Cyril": "−0.20"}
+    assert "s vodou" in page
+
+
+def test_an_htmx_submission_answers_with_the_live_partial(alice_client, snapser_table):
+    url = reverse("ledger:hand_create", args=[snapser_table.pk])
+    response = alice_client.post(url, N1 | {"key": "k2"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith('<div id="table-live">')
+    assert "<html" not in html
+    assert _balances_shown(html) == {"Ana": "+0.40", "Ben": "−0.20", "Cyril": "−0.20"}
+
+
+def test_a_double_tap_records_one_hand(alice_client, snapser_table):
+    url = reverse("ledger:hand_create", args=[snapser_table.pk])
+    for _ in range(2):
+        alice_client.post(url, N1 | {"key": "same-token"}, headers={"HX-Request": "true"})
+    assert Hand.objects.filter(table=snapser_table).count() == 1
+
+
+def _field_errors(html: str, name: str) -> list[str]:
+    assert f'id="field-{name}"' in html, f"field {name} is not on the page"
+    block = re.search(rf'<ul class="errorlist" role="alert" id="errors-{name}">(.*?)</ul>', html, re.S)
+    return re.findall(r"<li>(.*?)</li>", block.group(1)) if block else []
+
+
+def test_a_rules_error_shows_beside_its_field_and_stores_nothing(alice_client, skat_table):
+    url = reverse("ledger:hand_create", args=[skat_table.pk])
+    announced_without_hand = {
+        "declarer": "Ana",
+        "contract": "grand",
+        "matadors": "1",
+        "declarer_points": "95",
+        "schneider_announced": "on",
+        "bid": "18",
+        "dealer": "2",
+        "key": "k3",
+    }
+    response = alice_client.post(url, announced_without_hand, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    errors = _field_errors(response.content.decode(), "schneider_announced")
+    assert len(errors) == 1
+    assert "hand" in errors[0].lower()
+    assert not Hand.objects.exists()
+    assert not Posting.objects.exists()
+
+
+def test_a_full_page_with_errors_answers_400_and_keeps_the_input(alice_client, skat_table):
+    url = reverse("ledger:hand_create", args=[skat_table.pk])
+    response = alice_client.post(
+        url, {"declarer": "Ana", "contract": "spades", "declarer_points": "121", "dealer": "2"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert _field_errors(html, "declarer_points") == ["Ensure this value is less than or equal to 120."]
+    assert re.search(r'<input type="radio" name="contract" value="spades"[^>]*checked', html)
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("contract", ["grand", "null"])
+def test_the_skat_form_shows_only_the_fields_of_the_contract(alice_client, skat_table, contract):
+    url = reverse("ledger:hand_form", args=[skat_table.pk])
+    response = alice_client.get(url, {"contract": contract, "dealer": "0"}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert ('id="field-matadors"' in html) is (contract == "grand")
+    assert ('id="field-won"' in html) is (contract == "null")
