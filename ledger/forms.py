@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -100,26 +99,29 @@ class TableForm(forms.Form):
             for name in self.fields:
                 if name.startswith("opt_"):
                     value = self.cleaned_data.get(name)
-                    overrides[name.removeprefix("opt_")] = str(value) if isinstance(value, Decimal) else value
+                    if value not in (None, ""):
+                        overrides[name.removeprefix("opt_")] = str(value) if isinstance(value, Decimal) else value
         return overrides
 
 
 def _option_field(option: rules.base.Option, initial: Any) -> forms.Field:
+    """A form field for one house rule; the rules engine checks the value when the table is created.
+
+    Not required: options drawn for another game or preset are not posted, and an empty one keeps the preset's.
+    """
     label = option.help
     if isinstance(option.default, bool):
         return forms.BooleanField(label=label, required=False, initial=initial)
     if isinstance(option.default, int):
-        return forms.IntegerField(label=label, initial=initial, min_value=option.min, max_value=option.max)  # type: ignore[arg-type]
+        return forms.IntegerField(label=label, initial=initial, required=False)
     if isinstance(option.default, Decimal):
-        return forms.DecimalField(label=label, initial=Decimal(initial), max_digits=14, decimal_places=4)
+        return forms.DecimalField(
+            label=label, initial=Decimal(initial), max_digits=14, decimal_places=4, required=False
+        )
     if option.choices:
-        return forms.ChoiceField(label=label, initial=initial, choices=[(c, c) for c in option.choices])
-    return forms.CharField(label=label, initial=initial)
+        return forms.ChoiceField(label=label, initial=initial, choices=[(c, c) for c in option.choices], required=False)
+    return forms.CharField(label=label, initial=initial, required=False)
 
 
 class ScorekeeperForm(forms.Form):
     username = forms.CharField(label=_("User name of the co-scorekeeper"), max_length=150)
-
-
-def today() -> datetime.date:
-    return timezone.localdate()

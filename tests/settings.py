@@ -11,3 +11,6 @@ from config.settings import *  # noqa: F403
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
 WHITENOISE_USE_FINDERS = True
 STATIC_ROOT = None  # nothing collected; whitenoise serves from the finders
+
+# Hashing a password properly takes a third of a second on purpose; tests create many users.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

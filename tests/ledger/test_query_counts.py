@@ -1,0 +1,67 @@
+"""Per-request SQL must not grow with the number of hands: the same count at 10 and at 500 hands."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Hand
+from tests import factories
+
+
+def _fill(table, count):
+    hand = factories.SNAPSER_N1
+    for number in range(count):
+        services.hand_record(table=table, hand=dict(hand, raises=number % 3), by=table.evening.owner)
+
+
+def _queries(client, method, url, data=None, **headers):
+    with CaptureQueriesContext(connection) as captured:
+        response = getattr(client, method)(url, data or {}, headers=headers)
+    assert response.status_code in (200, 302), response.status_code
+    return len(captured)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_table_page_costs_the_same_at_10_and_500_hands(alice_client, evening, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    counts = []
+    for size in (10, 500):
+        table = factories.make_table(evening, "snapser")
+        _fill(table, size)
+        counts.append(_queries(alice_client, "get", table.get_absolute_url(), **headers))
+    assert counts[0] == counts[1]
+    assert counts[0] <= 8
+
+
+def test_a_hand_submission_costs_the_same_at_10_and_500_hands(alice_client, evening):
+    counts = []
+    for size in (10, 500):
+        table = factories.make_table(evening, "snapser")
+        _fill(table, size)
+        url = reverse("ledger:hand_create", args=[table.pk])
+        data = factories.SNAPSER_N1 | {"dealer": "0", "key": f"k{size}"}
+        counts.append(_queries(alice_client, "post", url, data, **{"HX-Request": "true"}))
+        assert Hand.objects.filter(table=table).count() == size + 1
+    assert counts[0] == counts[1]
+
+
+def test_the_share_page_costs_the_same_at_10_and_500_hands(client, alice):
+    counts = []
+    for size in (10, 500):
+        evening = factories.make_evening(alice)
+        _fill(factories.make_table(evening, "snapser"), size)
+        counts.append(_queries(client, "get", reverse("ledger:shared_evening", args=[evening.share_token])))
+    assert counts[0] == counts[1]
+
+
+def test_the_evening_page_costs_the_same_at_10_and_500_hands(alice_client, alice):
+    counts = []
+    for size in (10, 500):
+        evening = factories.make_evening(alice)
+        _fill(factories.make_table(evening, "snapser"), size)
+        counts.append(_queries(alice_client, "get", evening.get_absolute_url()))
+    assert counts[0] == counts[1]
