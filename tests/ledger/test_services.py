@@ -82,7 +82,7 @@ def test_a_stale_correction_is_refused_with_the_current_version(snapser_table, a
 
 
 def test_a_voided_hand_stays_in_the_log_but_leaves_the_balances(snapser_table, alice):
-    first, second = factories.record(snapser_table, times=2)
+    first, _second = factories.record(snapser_table, times=2)
     services.hand_void(hand=first, by=alice)
     first.refresh_from_db()
     assert (first.status, first.version) == ("voided", 2)
