@@ -1,0 +1,417 @@
+"""Šnapser, the Slovak 24-card game (RULES.md §3, seed ``000_…txt``): 2, 3 or 4 players, one chooser (voliaci).
+
+A hand is worth ``V = stake × category × 2^raises × L``: the category is the multiple of the stake the seed gives
+(s vodou 2, bez vody 4, za 6 6, tichý durch 18, za 12 12, durch 36, nehrám 6), each raise (kontra, re, tuti, boty)
+doubles, and ``L`` = 2 when hearts (červeň) are trump. By default every member of the losing side pays every member
+of the winning side ``V``.
+
+>>> from rules.base import Table, resolve_settings
+>>> table = Table(("Ana", "Ben", "Cyril"), resolve_settings(GAME.options, GAME.presets, "seed", None))
+>>> hand = GAME.parse(table, {"declarer": "Ana", "trump": "hearts", "announcement": "hram", "raises": 1,
+...                           "winner": "declarer", "result": "bez_vody"})
+>>> score = GAME.price(table, hand)
+>>> score.label, str(score.value), {p: str(a) for p, a in score.amounts.items()}
+('bez vody v červenom, kontra', '1.60', {'Ana': '3.20', 'Ben': '-1.60', 'Cyril': '-1.60'})
+>>> score.lines[-2].detail
+'4 × 2 × 2 × 0,10 € = 1,60 €'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from rules.base import (
+    ZERO,
+    Game,
+    HandReader,
+    Line,
+    Option,
+    RulesError,
+    Score,
+    Settings,
+    Table,
+    format_number,
+    pay_between,
+)
+
+SEATS = (2, 3, 4)
+TRUMPS = ("hearts", "bells", "leaves", "acorns")
+RED = "hearts"
+ANNOUNCEMENTS = ("hram", "za12", "durch", "nehram")
+RESULTS = ("s_vodou", "bez_vody", "za_6", "tichy_durch")
+WINNERS = ("declarer", "defenders")
+ENDS = ("dost", "last_trick", "false_dost")
+FIELDS = ("declarer", "partner", "trump", "announcement", "raises", "winner", "result", "end")
+MAX_RAISES = 4
+
+# Multiples of the stake ("násobok základu" in the seed). Results apply to hrám only; the other announcements are
+# won or lost at their own multiple.
+MULTIPLES = {
+    "s_vodou": 2,
+    "bez_vody": 4,
+    "za_6": 6,
+    "tichy_durch": 18,
+    "za12": 12,
+    "durch": 36,
+    "nehram": 6,
+}
+NAMES = {
+    "s_vodou": "s vodou",
+    "bez_vody": "bez vody",
+    "za_6": "za 6",
+    "tichy_durch": "tichý durch",
+    "hram": "hrám",
+    "za12": "za 12",
+    "durch": "durch",
+    "nehram": "nehrám",
+}
+WHY = {
+    "s_vodou": "prehrávajúci majú aspoň 33 bodov",
+    "bez_vody": "prehrávajúci majú menej ako 33 bodov",
+    "za_6": "prehrávajúci nemajú ani jeden štich",
+    "tichy_durch": "víťazi zobrali všetky štichy bez ohlásenia",
+    "za12": "ohlásená: 66 a „dosť“ skôr, než súperi zoberú štich",
+    "durch": "ohlásený: voliaci zoberie všetky štichy",
+    "nehram": "voliaci sa vzdal a prehráva hneď",
+}
+RAISE_NAMES = ("", "kontra", "re", "tuti", "boty")
+
+PAYMENTS = ("every_loser_every_winner", "each_loser_one_winner")
+FALSE_DOST = ("by_points", "s_vodou", "bez_vody", "za_6")
+
+OPTIONS: dict[str, Option] = {
+    "stake": Option(Decimal("0.10"), "Money for one základ: a hand pays category × raises × red × stake.", min=ZERO),
+    "currency": Option("EUR", "The currency the stake is in.", choices=("EUR", "CZK")),
+    "payment": Option(
+        "every_loser_every_winner",
+        "Who pays whom: every member of the losing side pays every member of the winning side V (2 against 2: "
+        "±2V each), or each loser pays one winner V (2 against 2: ±V each; a lone chooser still settles with "
+        "every opponent, as the seed says for three players).",
+        choices=PAYMENTS,
+    ),
+    "red_on_nehram": Option(True, "Hearts trump doubles nehrám too (the seed doubles every game in red)."),
+    "red_on_durch": Option(True, "Hearts trump doubles an announced durch too (the seed doubles every game in red)."),
+    "false_dost": Option(
+        "by_points",
+        "What a false „dosť“ (said without 66) costs in hrám: the other side wins the category the caller's points "
+        "give (by_points: enter it as result), or always one fixed category.",
+        choices=FALSE_DOST,
+    ),
+}
+PRESETS: dict[str, dict[str, Any]] = {
+    "seed": {
+        "stake": Decimal("0.10"),
+        "currency": "EUR",
+        "payment": "every_loser_every_winner",
+        "red_on_nehram": True,
+        "red_on_durch": True,
+        "false_dost": "by_points",
+    },
+}
+
+
+@dataclass(frozen=True)
+class SnapserHand:
+    """A validated hand. ``result`` is the category priced for hrám (None otherwise); ``partner`` None = alone."""
+
+    declarer: str
+    partner: str | None
+    trump: str
+    announcement: str
+    raises: int
+    winner: str
+    result: str | None
+    end: str | None
+
+    @property
+    def won(self) -> bool:
+        return self.winner == "declarer"
+
+    @property
+    def category(self) -> str:
+        """The key of :data:`MULTIPLES` this hand is paid at."""
+        return self.result if self.result is not None else self.announcement
+
+    def declarer_side(self) -> tuple[str, ...]:
+        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Parsing
+
+
+def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
+    """Validate the ``hand`` part of a Šnapser document; RulesError naming the hand key on bad input.
+
+    >>> table = Table(("Ana", "Ben"), {"false_dost": "by_points"})
+    >>> parse_hand(table, {"declarer": "Ana", "trump": "bells", "announcement": "nehram"}).winner
+    'defenders'
+    >>> parse_hand(table, {"declarer": "Ana", "trump": "bells", "announcement": "nehram", "raises": 1})
+    Traceback (most recent call last):
+    ...
+    rules.base.RulesError: raises: nehrám ends the hand at once, so it cannot be raised; leave raises at 0
+    """
+    _check_seats(table)
+    reader = HandReader(hand, allowed=FIELDS)
+    declarer = reader.player("declarer", table.players)
+    assert declarer is not None
+    partner = _read_partner(reader, table, declarer)
+    trump = reader.choice("trump", TRUMPS)
+    announcement = reader.choice("announcement", ANNOUNCEMENTS)
+    raises = reader.integer("raises", 0, MAX_RAISES, default=0)
+    if announcement == "nehram" and raises:
+        raise RulesError("raises", "nehrám ends the hand at once, so it cannot be raised; leave raises at 0")
+    end = _read_end(reader, announcement)
+    winner = _read_winner(reader, announcement, end)
+    result = _read_result(reader, announcement, end, str(table.settings.get("false_dost", "by_points")))
+    return SnapserHand(declarer, partner, trump, announcement, raises, winner, result, end)
+
+
+def _check_seats(table: Table) -> None:
+    # rules.table() checks documents already; a Table built by hand (the ledger, tests) must not slip through.
+    if len(table.players) not in SEATS:
+        raise RulesError("players", f"Šnapser is played by 2, 3 or 4 players, not {len(table.players)}")
+
+
+def _read_partner(reader: HandReader, table: Table, declarer: str) -> str | None:
+    if not reader.has("partner"):
+        return None
+    if len(table.players) != 4:
+        raise RulesError("partner", f"only with 4 players; with {len(table.players)} the chooser plays alone")
+    partner = reader.player("partner", table.players)
+    # Calling a trump card he holds himself means the chooser plays alone (1 against 3).
+    return None if partner == declarer else partner
+
+
+def _read_end(reader: HandReader, announcement: str) -> str | None:
+    if not reader.has("end"):
+        return None
+    if announcement == "nehram":
+        raise RulesError("end", "nehrám ends the hand before the first trick; leave end out")
+    return reader.choice("end", ENDS)
+
+
+def _read_winner(reader: HandReader, announcement: str, end: str | None) -> str:
+    if announcement == "nehram":
+        winner = reader.choice("winner", WINNERS, default="defenders")
+        if winner != "defenders":
+            raise RulesError("winner", "nehrám loses at once: the winner is always the defenders")
+        return winner
+    winner = reader.choice("winner", WINNERS)
+    if announcement == "za12" and end == "false_dost" and winner == "declarer":
+        # The seed: "Ak hráč povie dosť a nemá dostatočný počet bodov, vyhráva zahlásenú hru súper."
+        raise RulesError("winner", "a false „dosť“ loses za 12: the defenders win it")
+    return winner
+
+
+def _read_result(reader: HandReader, announcement: str, end: str | None, false_dost: str) -> str | None:
+    if announcement != "hram":
+        if reader.has("result"):
+            name = NAMES[announcement]
+            raise RulesError("result", f"only hrám has a result category; {name} is paid as announced, leave it out")
+        return None
+    if end == "false_dost" and false_dost != "by_points":
+        # House rule: a false "dosť" always costs one fixed category, whatever the points were.
+        result = reader.choice("result", RESULTS, default=false_dost)
+        if result != false_dost:
+            fixed = NAMES[false_dost]
+            raise RulesError("result", f"at this table a false „dosť“ always counts {fixed}; leave result out")
+        return result
+    result = reader.choice("result", RESULTS)
+    if end == "false_dost" and result == "tichy_durch":
+        raise RulesError("result", "a false „dosť“ stops the hand early, so nobody took every trick")
+    return result
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Pricing
+
+
+def price_hand(table: Table, hand: SnapserHand) -> Score:
+    """Price a parsed hand: ``V = stake × category × 2^raises × L``, paid between the two sides."""
+    settings = table.settings
+    red = red_doubles(hand, settings)
+    value = table.stake * MULTIPLES[hand.category] * 2**hand.raises * (2 if red else 1)
+    winners, losers = _sides(table, hand)
+    each_pays_one = settings.get("payment") == "each_loser_one_winner"
+    amounts = _payments(winners, losers, value, each_pays_one)
+    return Score(
+        label=_label(hand, red),
+        won=hand.won,
+        value=value,
+        amounts={player: _tidy(amounts[player]) for player in table.players},
+        lines=_lines(table, hand, red, value, each_pays_one and len(winners) == len(losers)),
+    )
+
+
+def red_doubles(hand: SnapserHand, settings: Settings) -> bool:
+    """Whether hearts trump doubles this hand (the seed doubles every game in red; two of them are house rules).
+
+    >>> hand = SnapserHand("Ana", None, "hearts", "nehram", 0, "defenders", None, None)
+    >>> red_doubles(hand, {"red_on_nehram": True}), red_doubles(hand, {"red_on_nehram": False})
+    (True, False)
+    """
+    if hand.trump != RED:
+        return False
+    if hand.announcement == "nehram":
+        return bool(settings.get("red_on_nehram", True))
+    if hand.announcement == "durch":
+        return bool(settings.get("red_on_durch", True))
+    return True
+
+
+def _sides(table: Table, hand: SnapserHand) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    declarers = hand.declarer_side()
+    defenders = table.others(*declarers)
+    return (declarers, defenders) if hand.won else (defenders, declarers)
+
+
+def _payments(
+    winners: tuple[str, ...], losers: tuple[str, ...], value: Decimal, each_pays_one: bool
+) -> dict[str, Decimal]:
+    if each_pays_one and len(winners) == len(losers):
+        # Sides of equal size pair off: each loser pays one winner, so everybody moves by V.
+        return {player: value for player in winners} | {player: -value for player in losers}
+    return pay_between(winners, losers, value)
+
+
+def _tidy(amount: Decimal) -> Decimal:
+    # A zero stake would otherwise show "-0.00" for the losers.
+    return abs(amount) if amount == 0 else amount
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Explaining
+
+
+def _label(hand: SnapserHand, red: bool) -> str:
+    label = _name(hand, red)
+    if not hand.won and hand.announcement != "nehram":
+        label += ", prehral voliaci"
+    return label
+
+
+def _name(hand: SnapserHand, red: bool) -> str:
+    name = NAMES[hand.category] + (" v červenom" if red else "")
+    return f"{name}, {RAISE_NAMES[hand.raises]}" if hand.raises else name
+
+
+def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, paired: bool) -> tuple[Line, ...]:
+    currency = str(table.settings.get("currency", "EUR"))
+    multiple = MULTIPLES[hand.category]
+    lines = [Line(NAMES[hand.category], f"{multiple} × základ: {_why(hand)}")]
+    if hand.end == "false_dost":
+        lines.append(Line("falošné dosť", _false_dost(hand, str(table.settings.get("false_dost", "by_points")))))
+    if red:
+        lines.append(Line("v červenom", "červený tromf: × 2"))
+    elif hand.trump == RED:
+        lines.append(Line("červený tromf", f"pri {NAMES[hand.announcement]} sa nezdvojnásobuje (pravidlo stola)"))
+    if hand.raises:
+        steps = ", ".join(RAISE_NAMES[1 : hand.raises + 1])
+        lines.append(Line(RAISE_NAMES[hand.raises], f"{steps}: × {2**hand.raises}"))
+    factors = [str(multiple)] + (["2"] if red else []) + ([str(2**hand.raises)] if hand.raises else [])
+    arithmetic = " × ".join([*factors, _money(table.stake, currency)])
+    lines.append(Line(_name(hand, red), f"{arithmetic} = {_money(value, currency)}", value))
+    how = "jednému víťazovi" if paired else "každému víťazovi"
+    lines.append(Line("kto komu platí", f"každý prehrávajúci platí {how} {_money(value, currency)}"))
+    return tuple(lines)
+
+
+def _why(hand: SnapserHand) -> str:
+    if hand.end == "false_dost" and hand.announcement == "hram":
+        # The points did not decide it (or not the usual way): the false-dosť line says why.
+        return "po falošnom „dosť“"
+    if hand.announcement in ("za12", "durch") and not hand.won:
+        return f"{WHY[hand.announcement]}; nevyšlo, vyhrávajú súperi"
+    return WHY[hand.category]
+
+
+def _false_dost(hand: SnapserHand, rule: str) -> str:
+    if hand.announcement != "hram":
+        return "„dosť“ bez 66 bodov prehráva ohlásenú hru"
+    if rule == "by_points":
+        return "„dosť“ bez 66 bodov prehráva; druhá strana vyhráva podľa bodov volajúceho"
+    return f"„dosť“ bez 66 bodov prehráva; druhá strana vyhráva vždy {NAMES[rule]} (pravidlo stola)"
+
+
+def _money(amount: Decimal, currency: str) -> str:
+    """Money with a decimal comma, keeping a stake's extra places (0,005 €) instead of rounding them away.
+
+    >>> _money(Decimal("0.10"), "EUR"), _money(Decimal("0.005"), "CZK")
+    ('0,10 €', '0,005 Kč')
+    """
+    exponent = amount.as_tuple().exponent
+    places = max(2, -exponent) if isinstance(exponent, int) else 2
+    sign = {"EUR": "€", "CZK": "Kč"}.get(currency, currency)
+    return f"{format_number(amount, places)} {sign}"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Schema and the game object
+
+
+def hand_schema() -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) of the ``hand`` part of a Šnapser document."""
+    optional_player = {"type": ["string", "null"], "minLength": 1}
+    return {
+        "type": "object",
+        "required": ["declarer", "trump", "announcement"],
+        "additionalProperties": False,
+        "properties": {
+            "declarer": {"type": "string", "minLength": 1},
+            "partner": optional_player | {"description": "4 players only; absent or the declarer = alone"},
+            "trump": {"enum": list(TRUMPS)},
+            "announcement": {"enum": list(ANNOUNCEMENTS)},
+            "raises": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_RAISES},
+            "winner": {"enum": [*WINNERS, None]},
+            "result": {"enum": [*RESULTS, None], "description": "hrám only"},
+            "end": {"enum": [*ENDS, None], "description": "informational; false_dost may fix the category"},
+        },
+        "allOf": [
+            {
+                "if": {"properties": {"announcement": {"enum": ["za12", "durch"]}}},
+                "then": {"required": ["winner"], "properties": {"result": {"type": "null"}}},
+            },
+            {
+                "if": {"properties": {"announcement": {"const": "nehram"}}},
+                "then": {
+                    "properties": {
+                        "raises": {"enum": [0, None]},
+                        "winner": {"enum": ["defenders", None]},
+                        "result": {"type": "null"},
+                        "end": {"type": "null"},
+                    }
+                },
+            },
+            {"if": {"properties": {"announcement": {"const": "hram"}}}, "then": {"required": ["winner"]}},
+        ],
+    }
+
+
+class Snapser:
+    """The Šnapser game object registered in :mod:`rules` (satisfies :class:`rules.base.Game`)."""
+
+    name = "snapser"
+    title = "Šnapser"
+    seats: tuple[int, ...] = SEATS
+    options: Mapping[str, Option] = OPTIONS
+    presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    default_preset = "seed"
+
+    def parse(self, table: Table, hand: Mapping[str, Any]) -> SnapserHand:
+        """Validate the hand part of a document (see :func:`parse_hand`)."""
+        return parse_hand(table, hand)
+
+    def price(self, table: Table, hand: SnapserHand) -> Score:
+        """Price a parsed hand (see :func:`price_hand`)."""
+        return price_hand(table, hand)
+
+    def hand_schema(self) -> dict[str, Any]:
+        """A JSON Schema of the hand part of the document."""
+        return hand_schema()
+
+
+GAME: Game[SnapserHand] = Snapser()
