@@ -1,0 +1,718 @@
+"""Mariáš čtyřka: four-player křížový volený mariáš, priced as RULES.md §2 and seed 001 describe.
+
+The chooser (``declarer``) picks trump and calls a card; its holder (``partner``) plays with him, 2 against 2. If he
+called his own card he plays alone, 1 against 3; betl and durch are always alone. A contract is made of components
+(hra, sedma, stovka, betl, durch), each flekked, won and lost on its own; the hand's value ``V`` is their sum in money
+per player of the declarer's side, and the table pays it as the ``pay_2v2`` / ``pay_alone`` settings say.
+
+>>> from rules.base import resolve_settings
+>>> table = Table(("Ana", "Ben", "Cyril", "Dana"), resolve_settings(OPTIONS, PRESETS, DEFAULT_PRESET, None))
+>>> m1 = {"declarer": "Ana", "partner": "Cyril", "contract": "sedma", "trump": "hearts",
+...       "flek": {"hra": 1, "sedma": 2}, "points": 80, "marriages": {"declarer": [40]},
+...       "seven": {"side": "declarer", "won": False}}
+>>> result = GAME.price(table, GAME.parse(table, m1))
+>>> result.label, result.value
+('Lepší sedma, re na sedmu, flek na hru', Decimal('3.20'))
+>>> [f"{line.label}: {line.detail}" for line in result.lines if line.amount is not None]
+['hra v lepších, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40 Kč', 'sedma v lepších, re: 0,40 × 2 × 4 = −3,20 Kč']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from rules.base import (
+    ZERO,
+    HandReader,
+    Line,
+    Option,
+    RulesError,
+    Score,
+    Table,
+    format_money,
+    format_number,
+)
+
+__all__ = ["DEFAULT_PRESET", "GAME", "OPTIONS", "PRESETS", "MariasHand", "Renonc", "Seven"]
+
+CONTRACTS = ("hra", "sedma", "stovka", "stosedm", "betl", "durch")
+TRUMPS = ("hearts", "bells", "leaves", "acorns")
+SIDES = ("declarer", "defenders")
+RENONC_KINDS = ("talon", "shuffle", "other")
+# The seed's words for the flek levels, in order; level k multiplies its component by 2^k.
+FLEK_NAMES = ("dobrá", "flek", "re", "tutti", "boty", "kalhoty")
+ALONE_CONTRACTS = ("betl", "durch")
+# Components that hearts (lepší) doubles; betl and durch have no trump, so red never touches them.
+COLOUR_COMPONENTS = ("hra", "sedma", "stovka")
+CARD_POINTS = 90
+HUNDRED = 100
+
+_COMPONENTS: Mapping[str, tuple[str, ...]] = {
+    "hra": ("hra",),
+    "sedma": ("hra", "sedma"),
+    "stovka": ("stovka",),
+    "stosedm": ("stovka", "sedma"),
+    "betl": ("betl",),
+    "durch": ("durch",),
+}
+_TRUMP_IN = {"hearts": "v lepších", "bells": "v kulích", "leaves": "v zelených", "acorns": "v žaludech"}
+_ACCUSATIVE = {"hra": "hru", "sedma": "sedmu", "stovka": "stovku", "betl": "betla", "durch": "durcha"}
+_BETL_DURCH = {"10/20": (10, 20), "15/30": (15, 30), "5/10": (5, 10)}
+
+_FIELDS = (
+    "declarer",
+    "partner",
+    "contract",
+    "trump",
+    "flek",
+    "played_out",
+    "laid",
+    "flekked_by",
+    "conceded_by",
+    "points",
+    "marriages",
+    "seven",
+    "won",
+    "renonc",
+)
+# What only a played-out hand has: a conceded or laid hand is paid from the contract and the fleks alone.
+_PLAY_FIELDS = ("points", "marriages", "seven", "won")
+
+OPTIONS: Mapping[str, Option] = {
+    "stake": Option(Decimal("0.20"), "price of a plain hra: 0.20 in dvacetník, 0.10 in desetník", min=ZERO),
+    "currency": Option("CZK", "currency the table plays in", choices=("CZK", "EUR")),
+    "betl_durch": Option("10/20", "betl and durch as multiples of the stake", choices=tuple(_BETL_DURCH)),
+    "red_doubles": Option(True, "hearts trump (lepší) doubles hra, sedma, tichá sedma and stovka; never betl or durch"),
+    "stovka_steps": Option(
+        "linear",
+        "a lost announced stovka: each step beyond the first adds one stovka (linear) or doubles the loss (doubling)",
+        choices=("linear", "doubling"),
+    ),
+    "stovka_silent_hundred": Option(
+        True,
+        "seed: when the defenders of an announced stovka reach a silent hundred, the loss doubles, and again per ten",
+    ),
+    "ticha_stovka": Option(
+        "seed",
+        "tichá stovka: the hra ×2 and ×2 again per ten above 100 (seed), or ×2 per ten counted linearly (csm)",
+        choices=("seed", "csm"),
+    ),
+    "stovka_pays_hra": Option(False, "an announced stovka pays the hra too, flekked on its own"),
+    "flek_cap": Option(5, "highest flek level: 1 flek, 2 re, 3 tutti, 4 boty, 5 kalhoty", min=0, max=5),
+    "hand_limit": Option(0, "cap on one hand's value per player, in multiples of the stake; 0 = none", min=0),
+    "pay_2v2": Option(
+        "pair",
+        "2 against 2: each defender pays one opponent V (pair) or both opponents V (each)",
+        choices=("pair", "each"),
+    ),
+    "pay_alone": Option(
+        "each",
+        "alone against 3: each opponent pays the lone player V (each) or 2V (double)",
+        choices=("each", "double"),
+    ),
+    "renonc_talon": Option(Decimal("5.00"), "renonc fee to each opponent: aces or tens in the talon, shuffling", min=0),
+    "renonc_other": Option(Decimal("2.00"), "renonc fee to each opponent: any other renonc", min=0),
+}
+PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "ctyrka-dvacetnik": {"stake": Decimal("0.20"), "currency": "CZK"},
+    "ctyrka-desetnik": {"stake": Decimal("0.10"), "currency": "CZK"},
+}
+DEFAULT_PRESET = "ctyrka-dvacetnik"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The parsed hand
+
+
+@dataclass(frozen=True)
+class Seven:
+    """The trump seven in the last trick: whose it was and whether it took the trick."""
+
+    side: str
+    won: bool
+
+
+@dataclass(frozen=True)
+class Renonc:
+    """Who broke the rules and how (the kind sets the fee)."""
+
+    player: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class MariasHand:
+    """One validated hand. ``flek`` holds a level for every component of the contract, in pricing order."""
+
+    declarer: str
+    partner: str | None
+    contract: str
+    trump: str | None
+    flek: tuple[tuple[str, int], ...]
+    played_out: bool = True
+    laid: bool = False
+    flekked_by: str | None = None
+    conceded_by: str = "defenders"
+    points: int = 0
+    marriages_declarer: tuple[int, ...] = ()
+    marriages_defenders: tuple[int, ...] = ()
+    seven: Seven | None = None
+    won: bool = False
+    renonc: Renonc | None = None
+
+    @property
+    def side(self) -> tuple[str, ...]:
+        """The declarer's side: the declarer and, in 2 against 2, his partner."""
+        return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
+
+    @property
+    def alone(self) -> bool:
+        return self.partner is None
+
+    @property
+    def components(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.flek)
+
+    def level(self, component: str) -> int:
+        return dict(self.flek)[component]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Parsing
+
+
+def _components(contract: str, settings: Mapping[str, Any]) -> tuple[str, ...]:
+    components = _COMPONENTS[contract]
+    if settings["stovka_pays_hra"] and "stovka" in components:
+        return ("hra", *components)
+    return components
+
+
+def _read_flek(raw: object, components: tuple[str, ...], contract: str, cap: int) -> tuple[tuple[str, int], ...]:
+    reader = HandReader(raw, allowed=set(raw) if isinstance(raw, Mapping) else (), prefix="flek.")
+    for name in reader.data:
+        if name not in components:
+            raise RulesError(
+                reader.path(str(name)),
+                f"{contract} has no {name} component to flek; flekked separately: {', '.join(components)}",
+            )
+    levels = []
+    for name in components:
+        level = reader.data.get(name, 0)
+        message = f"must be a flek level from 0 to {cap} ({', '.join(FLEK_NAMES[: cap + 1])})"
+        if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= cap:
+            raise RulesError(reader.path(name), message)
+        levels.append((name, level))
+    return tuple(levels)
+
+
+def _read_points(reader: HandReader) -> int:
+    points = reader.raw("points")
+    message = "must be the declarer side's card points in tens from 0 to 90 (aces and tens 10 each, last trick 10)"
+    if points is None:
+        raise RulesError("points", "is required for a played-out game; " + message)
+    if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= CARD_POINTS or points % 10:
+        raise RulesError("points", message)
+    return points
+
+
+def _read_marriages(raw: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    reader = HandReader(raw, allowed=SIDES, prefix="marriages.")
+    lists: list[tuple[int, ...]] = []
+    seen: list[int] = []
+    for side in SIDES:
+        path = reader.path(side)
+        values = reader.raw(side, [])
+        if not isinstance(values, list) or any(type(v) is not int or v not in (20, 40) for v in values):
+            raise RulesError(path, "must be a list of hlášky, each 20 or 40 (in trumps)")
+        seen.extend(values)
+        if len(seen) > 4:
+            raise RulesError(path, "there are only four hlášky (king and queen of each suit) in the game")
+        if seen.count(40) > 1:
+            raise RulesError(path, "only one hláška is in trumps (40); the others are 20")
+        lists.append(tuple(values))
+    return lists[0], lists[1]
+
+
+def _read_seven(raw: object, announced: bool) -> Seven:
+    reader = HandReader(raw, allowed=("side", "won"), prefix="seven.")
+    side = reader.choice("side", SIDES, default="declarer" if announced else None)
+    if announced and side != "declarer":
+        raise RulesError(
+            "seven.side", "an announced sedma is played with the declarer's own trump seven; defenders cannot hold it"
+        )
+    return Seven(side=side, won=reader.flag("won"))
+
+
+def _read_renonc(raw: object, players: Sequence[str]) -> Renonc:
+    reader = HandReader(raw, allowed=("player", "kind"), prefix="renonc.")
+    player = reader.player("player", players)
+    assert player is not None
+    return Renonc(player=player, kind=reader.choice("kind", RENONC_KINDS))
+
+
+def _read_play(reader: HandReader, contract: str) -> dict[str, Any]:
+    """The result of a played-out hand: card points, hlášky and the seven, or won for betl/durch."""
+    if contract in ALONE_CONTRACTS:
+        for name in ("points", "marriages", "seven"):
+            if reader.has(name):
+                raise RulesError(name, f"{contract} has no trumps, card points or hlášky; enter only won")
+        return {"won": reader.flag("won")}
+    if reader.has("won"):
+        raise RulesError("won", "only betl and durch use won; hra, sedma and stovka are decided by points and seven")
+    declarer, defenders = _read_marriages(reader.raw("marriages", {}))
+    seven = reader.raw("seven")
+    return {
+        "points": _read_points(reader),
+        "marriages_declarer": declarer,
+        "marriages_defenders": defenders,
+        "seven": None if seven is None else _read_seven(seven, announced="sedma" in _COMPONENTS[contract]),
+    }
+
+
+def _read_flekked_by(reader: HandReader, table: Table, hand: MariasHand) -> str | None:
+    flekked_by = reader.player("flekked_by", table.players, required=False)
+    flekked = any(level for _, level in hand.flek)
+    if flekked_by is None:
+        if hand.laid and flekked:
+            raise RulesError("flekked_by", "is required for a flekked laid game: that defender pays the increase")
+        return None
+    if flekked_by in hand.side:
+        raise RulesError("flekked_by", f"{flekked_by} plays with the declarer; only a defender flekks")
+    if not flekked:
+        raise RulesError("flekked_by", "no component of this hand is flekked")
+    return flekked_by
+
+
+def _check_laid(hand: MariasHand) -> None:
+    # The seed: "Nedává se re na ložené hry" - a laid game stops at flek.
+    for name, level in hand.flek:
+        if level > 1:
+            raise RulesError(f"flek.{name}", "no re on a laid game: at most 1 (flek)")
+    if hand.played_out:
+        raise RulesError("played_out", "a laid game is not played out; if it was played open, enter it without laid")
+    if hand.conceded_by != "defenders":
+        raise RulesError("conceded_by", "a laid game is the declarer's: only the defenders can concede it")
+
+
+def parse_hand(table: Table, data: Mapping[str, Any]) -> MariasHand:
+    """Validate the hand part of a Mariáš document; RulesError names the field (path) and what is allowed."""
+    reader = HandReader(data, allowed=_FIELDS)
+    declarer = reader.player("declarer", table.players)
+    assert declarer is not None
+    partner = reader.player("partner", table.players, required=False)
+    partner = None if partner == declarer else partner
+    contract = reader.choice("contract", CONTRACTS)
+    if contract in ALONE_CONTRACTS:
+        if partner is not None:
+            raise RulesError("partner", f"{contract} is always played alone; leave partner empty")
+        if reader.has("trump"):
+            raise RulesError("trump", f"{contract} is played without trumps")
+        trump = None
+    else:
+        trump = reader.choice("trump", TRUMPS)
+    laid = reader.flag("laid")
+    hand = MariasHand(
+        declarer=declarer,
+        partner=partner,
+        contract=contract,
+        trump=trump,
+        flek=_read_flek(
+            reader.raw("flek", {}), _components(contract, table.settings), contract, table.settings["flek_cap"]
+        ),
+        # Laid games are not played (the seed), so a laid hand is not played out unless the form says so.
+        played_out=reader.flag("played_out", default=not laid),
+        laid=laid,
+        renonc=_read_renonc(reader.raw("renonc"), table.players) if reader.has("renonc") else None,
+    )
+    hand = replace(hand, conceded_by=_read_conceded_by(reader, hand))
+    if laid:
+        _check_laid(hand)
+    hand = replace(hand, flekked_by=_read_flekked_by(reader, table, hand))
+    if not hand.played_out:
+        for name in _PLAY_FIELDS:
+            if reader.has(name):
+                raise RulesError(name, "a hand not played out is paid from its contract and fleks; leave it empty")
+        return hand
+    return replace(hand, **_read_play(reader, contract))
+
+
+def _read_conceded_by(reader: HandReader, hand: MariasHand) -> str:
+    if hand.played_out or hand.renonc is not None:
+        if reader.has("conceded_by"):
+            why = "was played out" if hand.played_out else "stopped at a renonc costs only the fee"
+            raise RulesError("conceded_by", f"this hand {why}; nobody conceded it")
+        return "defenders"
+    return reader.choice("conceded_by", SIDES, default="defenders")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Pricing
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One priced component: its words, the factors shown to the players, and the money (declarer's side)."""
+
+    label: str
+    factors: tuple[str, ...]
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class _Tariff:
+    stake: Decimal
+    currency: str
+    red: int
+    betl: int
+    durch: int
+    settings: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, table: Table, hand: MariasHand) -> _Tariff:
+        settings = table.settings
+        betl, durch = _BETL_DURCH[settings["betl_durch"]]
+        red = 2 if hand.trump == "hearts" and settings["red_doubles"] else 1
+        return cls(table.stake, settings["currency"], red, betl, durch, settings)
+
+    def base(self, component: str) -> int:
+        """The component's price as a multiple of the stake, before red and flek."""
+        return {"hra": 1, "sedma": 2, "stovka": 4, "betl": self.betl, "durch": self.durch}[component]
+
+    def red_for(self, component: str) -> int:
+        return self.red if component in COLOUR_COMPONENTS else 1
+
+
+def _part(tariff: _Tariff, hand: MariasHand, component: str, won: bool, extra: Sequence[tuple[str, int]] = ()) -> _Part:
+    """A component at its flek level and red, times any extra factors (shown as named); signed by ``won``."""
+    level = hand.level(component)
+    red = tariff.red_for(component)
+    base = tariff.stake * tariff.base(component)
+    factors = [format_number(base)]
+    multiplier = 1
+    for factor in (red, 1 << level):
+        if factor != 1:
+            factors.append(str(factor))
+            multiplier *= factor
+    words = [_component_words(component, hand.trump)]
+    if level:
+        words.append(FLEK_NAMES[level])
+    for word, factor in extra:
+        words.append(word)
+        factors += [str(factor)] if factor != 1 else []
+        multiplier *= factor
+    amount = base * multiplier
+    return _Part(", ".join(words), tuple(factors), amount if won else -amount)
+
+
+def _component_words(component: str, trump: str | None) -> str:
+    return component if trump is None else f"{component} {_TRUMP_IN[trump]}"
+
+
+def _totals(hand: MariasHand) -> tuple[int, int]:
+    """Card points plus every hláška, for the declarer's side and the defenders (90 + 20k in all)."""
+    declarer = hand.points + sum(hand.marriages_declarer)
+    defenders = CARD_POINTS - hand.points + sum(hand.marriages_defenders)
+    return declarer, defenders
+
+
+def _silent_hundred(tariff: _Tariff, total: int) -> int:
+    """The tichá stovka multiplier of the hra for a side that reached ``total`` ≥ 100 unannounced.
+
+    >>> t = _Tariff(Decimal("0.20"), "CZK", 1, 10, 20, {"ticha_stovka": "seed"})
+    >>> _silent_hundred(t, 100), _silent_hundred(t, 120)
+    (2, 8)
+    """
+    tens = (total - HUNDRED) // 10
+    if tariff.settings["ticha_stovka"] == "csm":
+        return 2 * (1 + tens)
+    return 2 << tens
+
+
+def _hra(tariff: _Tariff, hand: MariasHand) -> _Part:
+    declarer, defenders = _totals(hand)
+    # Totals are 90 + 20k, so a tie is bad data; RULES.md: the declarer's side loses it.
+    won = declarer > defenders
+    best = max(declarer, defenders)
+    if "stovka" not in hand.components and best >= HUNDRED:
+        return _part(tariff, hand, "hra", won, [(f"tichá stovka {best}", _silent_hundred(tariff, best))])
+    return _part(tariff, hand, "hra", won)
+
+
+def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
+    # One hláška (the best) counts towards the hundred; once it is reached, the others count too.
+    reached = hand.points + max(hand.marriages_declarer, default=0)
+    if reached >= HUNDRED:
+        total = hand.points + sum(hand.marriages_declarer)
+        return _part(tariff, hand, "stovka", True, [(f"uhraná {total}", 1 + (total - HUNDRED) // 10)])
+    # Each ten the defenders got beyond what they were allowed: the tens missing, plus their own hlášky.
+    steps = max(1, (HUNDRED - reached) // 10 + sum(hand.marriages_defenders) // 10)
+    multiple = steps if tariff.settings["stovka_steps"] == "linear" else 1 << (steps - 1)
+    extra = [(f"prohraná s {reached}, {_tens(steps)}", multiple)]
+    defenders = _totals(hand)[1]
+    if tariff.settings["stovka_silent_hundred"] and defenders >= HUNDRED:
+        extra.append((f"obrana tichá stovka {defenders}", 2 << (defenders - HUNDRED) // 10))
+    return _part(tariff, hand, "stovka", False, extra)
+
+
+def _tens(count: int) -> str:
+    """Czech plural of "ten points", as the players say it.
+
+    >>> _tens(1), _tens(3), _tens(5)
+    ('1 desítka', '3 desítky', '5 desítek')
+    """
+    word = "desítka" if count == 1 else "desítky" if 2 <= count <= 4 else "desítek"
+    return f"{count} {word}"
+
+
+def _sedma(tariff: _Tariff, hand: MariasHand) -> _Part:
+    return _part(tariff, hand, "sedma", hand.seven is not None and hand.seven.won)
+
+
+def _silent_seven(tariff: _Tariff, hand: MariasHand) -> _Part | None:
+    """Tichá sedma: 1 × stake × red, never flekked; a seven beaten in the last trick costs its side the same."""
+    seven = hand.seven
+    if seven is None or "sedma" in hand.components:
+        return None
+    won = (seven.side == "declarer") == seven.won
+    base = tariff.stake
+    factors = (format_number(base), str(tariff.red)) if tariff.red != 1 else (format_number(base),)
+    who = "hrající" if seven.side == "declarer" else "obrany"
+    result = "uhraná" if seven.won else "zabitá"
+    label = f"{_component_words('tichá sedma', hand.trump)}, {who}, {result}"
+    amount = base * tariff.red
+    return _Part(label, factors, amount if won else -amount)
+
+
+def _played_parts(tariff: _Tariff, hand: MariasHand) -> list[_Part]:
+    parts = []
+    for component in hand.components:
+        if component == "hra":
+            parts.append(_hra(tariff, hand))
+        elif component == "sedma":
+            parts.append(_sedma(tariff, hand))
+        elif component == "stovka":
+            parts.append(_stovka(tariff, hand))
+        else:
+            parts.append(_part(tariff, hand, component, hand.won))
+    silent = _silent_seven(tariff, hand)
+    return parts if silent is None else [*parts, silent]
+
+
+def _conceded_parts(tariff: _Tariff, hand: MariasHand) -> list[_Part]:
+    # Not played out: every announced component at its flek level, no silent extras; a stovka counts one step.
+    won = hand.conceded_by == "defenders"
+    return [_part(tariff, hand, component, won) for component in hand.components]
+
+
+def _parts(tariff: _Tariff, hand: MariasHand) -> list[_Part]:
+    if hand.renonc is not None and not hand.played_out:
+        return []  # the harmed side did not ask to play it out: only the fee is paid
+    return _played_parts(tariff, hand) if hand.played_out else _conceded_parts(tariff, hand)
+
+
+def _limited(tariff: _Tariff, value: Decimal) -> Decimal:
+    limit: Decimal = tariff.stake * tariff.settings["hand_limit"]
+    if limit and abs(value) > limit:
+        return limit if value > 0 else -limit
+    return value
+
+
+def _defender_share(table: Table, hand: MariasHand, value: Decimal) -> Decimal:
+    """What each defender pays (negative: receives) when the hand is worth ``value`` per player."""
+    if hand.alone:
+        return value * (2 if table.settings["pay_alone"] == "double" else 1)
+    return value * (2 if table.settings["pay_2v2"] == "each" else 1)
+
+
+def _amounts(table: Table, hand: MariasHand, value: Decimal, unflekked: Decimal) -> dict[str, Decimal]:
+    """Money per player: the defenders pay their share, the declarer's side splits it evenly.
+
+    ``unflekked`` is the value without the fleks: in a laid game the defender who flekked pays the increase for
+    each other defender as well (the seed: "nejen za sebe, ale i za poškozeného").
+    """
+    defenders = table.others(*hand.side)
+    share = _defender_share(table, hand, value)
+    paid = {player: share for player in defenders}
+    if hand.laid and hand.flekked_by is not None:
+        base = _defender_share(table, hand, unflekked)
+        paid = {player: base for player in defenders}
+        paid[hand.flekked_by] = share + (len(defenders) - 1) * (share - base)
+    each = share * len(defenders) / len(hand.side)
+    return {player: each if player in hand.side else -paid[player] for player in table.players}
+
+
+def _renonc_fees(table: Table, hand: MariasHand) -> tuple[dict[str, Decimal], Line | None]:
+    fees = dict.fromkeys(table.players, ZERO)
+    renonc = hand.renonc
+    if renonc is None:
+        return fees, None
+    fee: Decimal = table.settings["renonc_other" if renonc.kind == "other" else "renonc_talon"]
+    opponents = table.others(*hand.side) if renonc.player in hand.side else hand.side
+    for player in opponents:
+        fees[player] += fee
+    fees[renonc.player] -= fee * len(opponents)
+    money = format_money(fee, table.settings["currency"])
+    return fees, Line(f"renonc ({renonc.player}, {renonc.kind})", f"{money} každému soupeři: {', '.join(opponents)}")
+
+
+def _label(hand: MariasHand) -> str:
+    """The hand in the players' words, e.g. "Lepší sedma, re na sedmu, flek na hru"."""
+    if hand.trump is None:
+        words = [hand.contract.capitalize()]
+    elif hand.trump == "hearts":
+        words = [f"Lepší {hand.contract}"]
+    else:
+        words = [f"{hand.contract.capitalize()} {_TRUMP_IN[hand.trump]}"]
+    flekked = sorted((-level, hand.components.index(name), name) for name, level in hand.flek if level)
+    for minus_level, _, name in flekked:
+        on = f" na {_ACCUSATIVE[name]}" if len(hand.components) > 1 else ""
+        words.append(f"{FLEK_NAMES[-minus_level]}{on}")
+    if hand.alone and hand.contract not in ALONE_CONTRACTS:
+        words.append("sám")
+    if hand.laid:
+        words.append("ložená")
+    elif not hand.played_out and hand.renonc:
+        words.append("nedohraná")
+    elif not hand.played_out:
+        words.append("složená hrajícím" if hand.conceded_by == "declarer" else "složená obranou")
+    if hand.renonc:
+        words.append("renonc")
+    return ", ".join(words)
+
+
+def _facts(hand: MariasHand) -> list[Line]:
+    """Lines that explain without money: the points each side made."""
+    if not hand.played_out or hand.contract in ALONE_CONTRACTS:
+        return []
+    declarer, defenders = _totals(hand)
+    detail = (
+        f"hrající {hand.points} + hlášky {sum(hand.marriages_declarer)} = {declarer}, "
+        f"obrana {CARD_POINTS - hand.points} + hlášky {sum(hand.marriages_defenders)} = {defenders}"
+    )
+    return [Line("body", detail)]
+
+
+def _payment_line(table: Table, hand: MariasHand, amounts: Mapping[str, Decimal]) -> Line:
+    currency = table.settings["currency"]
+    how = "sám proti třem" if hand.alone else "2 proti 2"
+    shown = ", ".join(
+        f"{player} {'+' if amount > 0 else ''}{format_money(amount, currency)}" for player, amount in amounts.items()
+    )
+    return Line("placení", f"{how}: {shown}")
+
+
+def price_hand(table: Table, hand: MariasHand) -> Score:
+    """Price a parsed hand: V per player of the declarer's side, amounts per player (fees included), the lines."""
+    tariff = _Tariff.of(table, hand)
+    parts = _parts(tariff, hand)
+    # Start from 0 at the stake's exponent, so a hand worth nothing still prints as 0.00.
+    raw = sum((part.amount for part in parts), tariff.stake * 0)
+    value = _limited(tariff, raw)
+    lines = _facts(hand)
+    lines += [
+        Line(part.label, f"{' × '.join(part.factors)} = {format_money(part.amount, tariff.currency)}", part.amount)
+        for part in parts
+    ]
+    if value != raw:
+        limit = format_money(value, tariff.currency)
+        lines.append(
+            Line("limit", f"{table.settings['hand_limit']} × {format_number(tariff.stake)} = {limit}", value - raw)
+        )
+    unflekked = value
+    if hand.laid and hand.flekked_by is not None and parts:
+        bare = replace(hand, flek=tuple((name, 0) for name, _ in hand.flek))
+        unflekked = _limited(tariff, sum((part.amount for part in _parts(tariff, bare)), ZERO))
+        increase = format_money(_defender_share(table, hand, value - unflekked), tariff.currency)
+        lines.append(Line("ložená hra", f"{hand.flekked_by} flekoval: navýšení {increase} platí i za spoluhráče"))
+    amounts = _amounts(table, hand, value, unflekked)
+    fees, fee_line = _renonc_fees(table, hand)
+    amounts = {player: amounts[player] + fees[player] for player in table.players}
+    lines.append(_payment_line(table, hand, amounts))
+    if fee_line is not None:
+        lines.append(fee_line)
+    counted = bool(parts)
+    return Score(
+        label=_label(hand),
+        won=value > 0 if counted else None,
+        value=value,
+        amounts=amounts,
+        lines=tuple(lines),
+    )
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Schema and the game object
+
+
+def _hand_schema() -> dict[str, Any]:
+    player = {"type": "string", "minLength": 1}
+    flek_level = {"type": "integer", "minimum": 0, "maximum": 5}
+    marriage_list = {"type": "array", "items": {"enum": [20, 40]}, "maxItems": 4}
+    return {
+        "type": "object",
+        "required": ["declarer", "contract"],
+        "additionalProperties": False,
+        "properties": {
+            "declarer": player,
+            "partner": {"type": ["string", "null"], "description": "holder of the called card; empty = alone"},
+            "contract": {"enum": list(CONTRACTS)},
+            "trump": {"enum": list(TRUMPS), "description": "required for hra, sedma, stovka, stosedm"},
+            "flek": {
+                "type": "object",
+                "properties": {name: flek_level for name in ("hra", "sedma", "stovka", "betl", "durch")},
+                "additionalProperties": False,
+            },
+            "played_out": {"type": "boolean", "default": True, "description": "default false for a laid game"},
+            "laid": {"type": "boolean", "default": False},
+            "flekked_by": {"type": ["string", "null"], "description": "the defender who flekked (laid games)"},
+            "conceded_by": {"enum": list(SIDES), "default": "defenders", "description": "hand not played out"},
+            "points": {"type": "integer", "minimum": 0, "maximum": CARD_POINTS, "multipleOf": 10},
+            "marriages": {
+                "type": "object",
+                "properties": {"declarer": marriage_list, "defenders": marriage_list},
+                "additionalProperties": False,
+            },
+            "seven": {
+                "type": "object",
+                "properties": {"side": {"enum": list(SIDES)}, "won": {"type": "boolean", "default": False}},
+                "additionalProperties": False,
+            },
+            "won": {"type": "boolean", "default": False, "description": "betl and durch"},
+            "renonc": {
+                "type": "object",
+                "required": ["player", "kind"],
+                "properties": {"player": player, "kind": {"enum": list(RENONC_KINDS)}},
+                "additionalProperties": False,
+            },
+        },
+    }
+
+
+class _Marias:
+    """Mariáš čtyřka as a :class:`rules.base.Game`."""
+
+    name = "marias"
+    title = "Mariáš čtyřka"
+    seats = (4,)
+    options = OPTIONS
+    presets = PRESETS
+    default_preset = DEFAULT_PRESET
+
+    def parse(self, table: Table, hand: Mapping[str, Any]) -> MariasHand:
+        """Validate the hand part of a document; RulesError naming the field on bad input."""
+        return parse_hand(table, hand)
+
+    def price(self, table: Table, hand: MariasHand) -> Score:
+        """Price a parsed hand: pure arithmetic."""
+        return price_hand(table, hand)
+
+    def hand_schema(self) -> dict[str, Any]:
+        """A JSON Schema (draft 2020-12) of the hand part of the document."""
+        return _hand_schema()
+
+
+GAME = _Marias()

@@ -1,0 +1,769 @@
+"""Skat as the International Skat Order scores it, plus the tournament list and the pub rules of RULES.md §1.
+
+One hand document in, list points and money out. The declarer's list score is the game value when won and
+−2 × the value when lost; money is "everybody pays everybody the difference" at the table's stake.
+
+>>> import rules
+>>> result = rules.score({"game": "skat", "players": ["Ana", "Ben", "Cyril"],
+...                       "hand": {"declarer": "Ana", "contract": "grand", "hand": True, "matadors": 2,
+...                                "declarer_points": 95}})
+>>> result.label, result.value, dict(result.score or {})
+('Grand Hand Schneider with 2', Decimal('120'), {'Ana': 120, 'Ben': 0, 'Cyril': 0})
+>>> result.lines[0].label
+'Grand with 2, game 3, hand 4, Schneider 5 × 24 = 120'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from rules.base import (
+    Game,
+    HandReader,
+    Line,
+    Option,
+    RulesError,
+    Score,
+    Settings,
+    Table,
+    format_money,
+    format_number,
+    pairwise_differences,
+    to_int,
+)
+
+SUIT_BASE = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9}
+BASE = SUIT_BASE | {"grand": 24}
+TRUMP_GAMES = tuple(BASE)
+CONTRACTS = (*TRUMP_GAMES, "null", "ramsch", "passed")
+# (hand, ouvert) -> value, cheapest first, so the first one covering a bid is the lowest legal Null.
+NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+CARD_POINTS = 120
+WIN_POINTS = 61
+SCHNEIDER_POINTS = 90
+# A declarer who took no trick still owns the Skat: at most two aces.
+SKAT_MOST_POINTS = 22
+DURCHMARSCH_POINTS = 120
+LOST_FACTOR = 2
+# Pending Bocks beyond this are a typo, not a table: 2**8 already multiplies a game by 256.
+MOST_BOCKS = 8
+# The highest multiplier: 11 matadors, game, hand, Schneider, Schwarz (both announced) and ouvert.
+MOST_SUIT_MULTIPLIER = 18
+MOST_GRAND_MULTIPLIER = 11
+LEGAL_BIDS = frozenset(
+    [base * m for base in SUIT_BASE.values() for m in range(2, MOST_SUIT_MULTIPLIER + 1)]
+    + [BASE["grand"] * m for m in range(2, MOST_GRAND_MULTIPLIER + 1)]
+    + list(NULL_VALUES.values())
+)
+LOWEST_BID = min(LEGAL_BIDS)
+HIGHEST_BID = max(LEGAL_BIDS)
+
+FIELDS = (
+    "declarer",
+    "dealer",
+    "contract",
+    "matadors",
+    "without",
+    "hand",
+    "ouvert",
+    "schneider_announced",
+    "schwarz_announced",
+    "bid",
+    "declarer_points",
+    "schwarz",
+    "won",
+    "kontra",
+    "bock",
+    "ramsch_points",
+    "ramsch_loser",
+    "jungfrau",
+    "durchmarsch",
+)
+_TRUMP_ONLY = ("matadors", "without", "schneider_announced", "schwarz_announced", "declarer_points", "schwarz")
+_RAMSCH_ONLY = ("ramsch_points", "ramsch_loser", "jungfrau", "durchmarsch")
+
+OPTIONS: dict[str, Option] = {
+    "stake": Option(Decimal("0.01"), "Money per list point; everybody pays everybody the difference.", min=Decimal(0)),
+    "currency": Option("EUR", "Currency of the stake.", choices=("EUR", "CZK")),
+    "scoring": Option(
+        "classic",
+        "The list: classic (won +value, lost −2 × value) or seeger-fabian (the tournament list with fixed bonuses).",
+        choices=("classic", "seeger-fabian"),
+    ),
+    "seeger_won_bonus": Option(50, "Seeger-Fabian: points the declarer gets on top of a won game.", min=0),
+    "seeger_lost_penalty": Option(50, "Seeger-Fabian: points the declarer loses on top of a lost game.", min=0),
+    "seeger_others_bonus_3": Option(40, "Seeger-Fabian, 3 seats: each other player's points for a lost game.", min=0),
+    "seeger_others_bonus_4": Option(
+        30, "Seeger-Fabian, 4 seats: each other player's points for a lost game (the sitting dealer too).", min=0
+    ),
+    "kontra": Option(False, "Kontra (×2) and Re (×4) on the game value, won or lost."),
+    "bock": Option(False, "Bock rounds: a hand scores ×2 per pending Bock; the triggers below start new rounds."),
+    "bock_lost_60": Option(True, "Bock trigger: a game lost 60:60."),
+    "bock_lost_kontra": Option(True, "Bock trigger: a game lost after Kontra."),
+    "bock_re": Option(True, "Bock trigger: Re given."),
+    "bock_grand_hand": Option(True, "Bock trigger: a Grand Hand won."),
+    "bock_big_game": Option(True, "Bock trigger: a game worth at least bock_big_game_value (before Kontra and Bock)."),
+    "bock_big_game_value": Option(72, "The game value from which a game triggers a Bock round.", min=1),
+    "ramsch": Option(False, "When all pass, play Ramsch: the player with the most card points scores minus them."),
+    "jungfrau": Option(True, "Ramsch: the loser's points double for each player who took no trick."),
+    "durchmarsch": Option(True, "Ramsch: a player who takes every trick scores +120."),
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "isko": {},
+    "seeger-fabian": {"scoring": "seeger-fabian"},
+    "pub": {"kontra": True, "bock": True, "ramsch": True},
+}
+
+
+@dataclass(frozen=True)
+class SkatHand:
+    """One validated Skat hand. Implied flags are already filled in (ouvert → hand and both announcements)."""
+
+    contract: str
+    active: tuple[str, ...]
+    declarer: str | None = None
+    dealer: str | None = None
+    matadors: int = 0
+    without: bool = False
+    hand: bool = False
+    ouvert: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    bid: int = LOWEST_BID
+    declarer_points: int = 0
+    schwarz: bool = False
+    won: bool = False
+    kontra: int = 0
+    bock: int = 0
+    ramsch_points: tuple[tuple[str, int], ...] = ()
+    ramsch_loser: str | None = None
+    jungfrau: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+
+
+def overbid_value(bid: int, base: int) -> int:
+    """What an overbid game is charged at: the smallest multiple of the base value that covers the bid.
+
+    >>> overbid_value(22, 9)
+    27
+    >>> overbid_value(48, 24)
+    48
+    """
+    return -(-bid // base) * base
+
+
+def null_value(hand: bool, ouvert: bool) -> int:
+    """The fixed value of a Null game.
+
+    >>> null_value(hand=True, ouvert=True)
+    59
+    """
+    return NULL_VALUES[(hand, ouvert)]
+
+
+def null_name(hand: bool, ouvert: bool) -> str:
+    """
+    >>> null_name(hand=True, ouvert=False), null_name(hand=True, ouvert=True)
+    ('Null Hand', 'Null Ouvert Hand')
+    """
+    return "Null" + (" Ouvert" if ouvert else "") + (" Hand" if hand else "")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Reading the hand document
+
+
+def _setting(settings: Settings, name: str) -> Any:
+    return settings[name]
+
+
+def _refuse(reader: HandReader, names: Sequence[str], what: str) -> None:
+    """Fields that mean nothing for this contract must be left out: a stray value is a mistake, not a detail."""
+    for name in names:
+        if reader.data.get(name) not in (None, False, 0, [], {}):
+            raise RulesError(reader.path(name), f"does not apply to {what}; leave it out")
+
+
+def _read_dealer(reader: HandReader, table: Table) -> str | None:
+    if len(table.players) == 4 and not reader.has("dealer"):
+        raise RulesError(
+            "dealer", f"is required at a 4-seat table, where the dealer sits out; players: {', '.join(table.players)}"
+        )
+    return reader.player("dealer", table.players, required=False)
+
+
+def _active_players(table: Table, dealer: str | None) -> tuple[str, ...]:
+    """The three who play the hand: at a 4-seat table the dealer sits out (but still settles)."""
+    if len(table.players) == 4:
+        return table.others(dealer) if dealer else table.players
+    return table.players
+
+
+def _read_seated(reader: HandReader, name: str, table: Table, active: Sequence[str], required: bool) -> str | None:
+    player = reader.player(name, table.players, required=required)
+    if player is not None and player not in active:
+        raise RulesError(
+            reader.path(name), f"{player} deals and sits out this hand; choose one of: {', '.join(active)}"
+        )
+    return player
+
+
+def _read_bid(reader: HandReader) -> int:
+    bid = reader.integer("bid", LOWEST_BID, HIGHEST_BID, default=LOWEST_BID)
+    if bid not in LEGAL_BIDS:
+        lower = max(b for b in LEGAL_BIDS if b < bid)
+        higher = min(b for b in LEGAL_BIDS if b > bid)
+        raise RulesError("bid", f"{bid} is not a game value anyone can bid; the nearest bids are {lower} and {higher}")
+    return bid
+
+
+def _read_matadors(reader: HandReader, contract: str) -> int:
+    most = 4 if contract == "grand" else 11
+    value = reader.raw("matadors")
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most:
+        return value
+    verb = "is required; " if value is None else ""
+    raise RulesError(
+        "matadors", f"{verb}{contract.capitalize()} counts 1 to {most} matadors (with or without); not {value}"
+    )
+
+
+def _read_announcements(reader: HandReader) -> tuple[bool, bool, bool, bool]:
+    """(hand, ouvert, schneider announced, schwarz announced), with what each one implies filled in."""
+    ouvert = reader.flag("ouvert")
+    hand = reader.flag("hand") or ouvert
+    if not hand:
+        for name in ("schneider_announced", "schwarz_announced"):
+            if reader.flag(name):
+                raise RulesError(name, "needs a hand game (hand: true): only a declarer who skips the Skat announces")
+    schwarz_announced = reader.flag("schwarz_announced") or ouvert
+    schneider_announced = reader.flag("schneider_announced") or schwarz_announced
+    return hand, ouvert, schneider_announced, schwarz_announced
+
+
+def _read_kontra(reader: HandReader, settings: Settings) -> int:
+    kontra = reader.integer("kontra", 0, 2, default=0)
+    if kontra and not _setting(settings, "kontra"):
+        raise RulesError("kontra", "Kontra is off in this ruleset (turn on rules.kontra); must be 0")
+    return kontra
+
+
+def _read_bock(reader: HandReader, settings: Settings) -> int:
+    bock = reader.integer("bock", 0, MOST_BOCKS, default=0)
+    if bock and not _setting(settings, "bock"):
+        raise RulesError("bock", "Bock rounds are off in this ruleset (turn on rules.bock); must be 0")
+    return bock
+
+
+def _parse_trump(reader: HandReader, table: Table, contract: str, active: tuple[str, ...]) -> dict[str, Any]:
+    _refuse(reader, ("won",), "a suit or grand game: it is won or lost by its declarer_points")
+    _refuse(reader, _RAMSCH_ONLY, "a suit or grand game")
+    declarer = _read_seated(reader, "declarer", table, active, required=True)
+    matadors = _read_matadors(reader, contract)
+    hand, ouvert, schneider_announced, schwarz_announced = _read_announcements(reader)
+    points = reader.integer("declarer_points", 0, CARD_POINTS)
+    schwarz = reader.flag("schwarz")
+    if schwarz and not (points == CARD_POINTS or points <= SKAT_MOST_POINTS):
+        raise RulesError(
+            "schwarz",
+            f"means one side took no trick, so the declarer has all {CARD_POINTS} card points or only the Skat's "
+            f"(at most {SKAT_MOST_POINTS}), not {points}",
+        )
+    return {
+        "declarer": declarer,
+        "matadors": matadors,
+        "without": reader.flag("without"),
+        "hand": hand,
+        "ouvert": ouvert,
+        "schneider_announced": schneider_announced,
+        "schwarz_announced": schwarz_announced,
+        "bid": _read_bid(reader),
+        "declarer_points": points,
+        "schwarz": schwarz,
+    }
+
+
+def _parse_null(reader: HandReader, table: Table, active: tuple[str, ...]) -> dict[str, Any]:
+    _refuse(reader, _TRUMP_ONLY, "a Null game")
+    _refuse(reader, _RAMSCH_ONLY, "a Null game")
+    declarer = _read_seated(reader, "declarer", table, active, required=True)
+    hand, ouvert = reader.flag("hand"), reader.flag("ouvert")
+    won = reader.data.get("won")
+    if not isinstance(won, bool):
+        verb = "is required for a Null game" if won is None else "must be true or false"
+        raise RulesError("won", f"{verb}: true when the declarer took no trick, else false")
+    bid = _read_bid(reader)
+    value = null_value(hand, ouvert)
+    if value < bid:
+        legal = [(v, null_name(*key)) for key, v in NULL_VALUES.items() if v >= bid]
+        if not legal:
+            raise RulesError("contract", f"no Null covers a bid of {bid}: Null Ouvert Hand, the highest, is worth 59")
+        lowest_value, lowest_name = min(legal)
+        raise RulesError(
+            "contract",
+            f"{null_name(hand, ouvert)} is worth {value}, below the bid of {bid}; "
+            f"the lowest legal Null is {lowest_name} ({lowest_value})",
+        )
+    return {"declarer": declarer, "hand": hand, "ouvert": ouvert, "won": won, "bid": bid}
+
+
+def _parse_ramsch(reader: HandReader, table: Table, active: tuple[str, ...]) -> dict[str, Any]:
+    settings = table.settings
+    if not _setting(settings, "ramsch"):
+        allowed = ", ".join(c for c in CONTRACTS if c != "ramsch")
+        raise RulesError("contract", f"Ramsch is off in this ruleset (turn on rules.ramsch); allowed: {allowed}")
+    _refuse(reader, ("declarer", "hand", "ouvert", "won", "kontra", *_TRUMP_ONLY), "Ramsch, where nobody declares")
+    if reader.has("durchmarsch"):
+        if not _setting(settings, "durchmarsch"):
+            raise RulesError("durchmarsch", "Durchmarsch is off in this ruleset (turn on rules.durchmarsch)")
+        _refuse(reader, ("ramsch_points", "ramsch_loser", "jungfrau"), "a Durchmarsch")
+        return {"durchmarsch": _read_seated(reader, "durchmarsch", table, active, required=True)}
+    points = _read_ramsch_points(reader, table, active)
+    jungfrau = _read_jungfrau(reader, table, active, points)
+    return {
+        "ramsch_points": tuple((p, points[p]) for p in active),
+        "jungfrau": jungfrau,
+        "ramsch_loser": _read_ramsch_loser(reader, table, active, points),
+    }
+
+
+def _read_ramsch_points(reader: HandReader, table: Table, active: tuple[str, ...]) -> dict[str, int]:
+    raw = reader.raw("ramsch_points")
+    if not isinstance(raw, Mapping):
+        raise RulesError(
+            "ramsch_points", f"is required for Ramsch: an object with the card points of {', '.join(active)}"
+        )
+    for name in raw:
+        if name not in active:
+            why = "deals and sits out this hand" if name in table.players else "is not at this table"
+            raise RulesError(f"ramsch_points.{name}", f"{why}; points are for {', '.join(active)}")
+    points = {p: to_int(raw.get(p), f"ramsch_points.{p}", 0, CARD_POINTS) for p in active}
+    total = sum(points.values())
+    if total > CARD_POINTS:
+        raise RulesError("ramsch_points", f"add up to {total}, but the cards hold only {CARD_POINTS}")
+    return points
+
+
+def _read_jungfrau(
+    reader: HandReader, table: Table, active: tuple[str, ...], points: Mapping[str, int]
+) -> tuple[str, ...]:
+    raw = reader.raw("jungfrau", [])
+    if raw and not _setting(table.settings, "jungfrau"):
+        raise RulesError("jungfrau", "Jungfrau is off in this ruleset (turn on rules.jungfrau); leave it out")
+    if not isinstance(raw, list) or any(p not in active for p in raw) or len(set(raw)) != len(raw):
+        raise RulesError("jungfrau", f"must be a list of players who took no trick, from: {', '.join(active)}")
+    for player in raw:
+        if points[player]:
+            raise RulesError("jungfrau", f"{player} has {points[player]} card points, so took a trick")
+    if len(raw) == len(active):
+        raise RulesError("jungfrau", "somebody took the tricks: at most two players can be Jungfrau")
+    if len(raw) == len(active) - 1 and _setting(table.settings, "durchmarsch"):
+        (taker,) = (p for p in active if p not in raw)
+        raise RulesError("jungfrau", f"two players without a trick means {taker} took every trick: enter durchmarsch")
+    return tuple(raw)
+
+
+def _read_ramsch_loser(reader: HandReader, table: Table, active: tuple[str, ...], points: Mapping[str, int]) -> str:
+    most = max(points.values())
+    tied = [p for p in active if points[p] == most]
+    loser = reader.player("ramsch_loser", table.players, required=False)
+    if loser is None:
+        if len(tied) > 1:
+            raise RulesError(
+                "ramsch_loser", f"is required: {' and '.join(tied)} tie with {most} card points; name the loser"
+            )
+        return tied[0]
+    if loser not in tied:
+        raise RulesError(
+            "ramsch_loser",
+            f"{loser} does not have the most card points ({most}); the loser is one of: {', '.join(tied)}",
+        )
+    return loser
+
+
+def _parse_passed(reader: HandReader) -> dict[str, Any]:
+    _refuse(
+        reader,
+        ("declarer", "hand", "ouvert", "won", "kontra", *_TRUMP_ONLY, *_RAMSCH_ONLY),
+        "a passed-in hand",
+    )
+    return {}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Pricing
+
+
+@dataclass(frozen=True)
+class _Priced:
+    """The declarer's side of a priced game, before the list (classic or Seeger-Fabian) and money."""
+
+    label: str
+    won: bool
+    value: int  # with Kontra and Bock
+    declarer_score: int
+    lines: tuple[Line, ...]
+    bock_rounds: int
+
+
+def _points(amount: int) -> Decimal:
+    return Decimal(amount)
+
+
+def _signed(amount: int | Decimal) -> str:
+    text = format_number(Decimal(amount), places=0)
+    return f"+{text}" if amount > 0 else text
+
+
+def _multiplier_steps(h: SkatHand, schneider: bool, schwarz: bool) -> list[tuple[str, int]]:
+    """The levels as players count them out: "with 2, game 3, hand 4, Schneider 5"."""
+    steps = [("without" if h.without else "with", h.matadors), ("game", 1)]
+    levels = [
+        ("hand", h.hand),
+        ("Schneider", schneider),
+        ("Schneider announced", h.schneider_announced),
+        ("Schwarz", schwarz),
+        ("Schwarz announced", h.schwarz_announced),
+        ("ouvert", h.ouvert),
+    ]
+    return steps + [(name, 1) for name, applies in levels if applies]
+
+
+def _count_out(contract: str, steps: Sequence[tuple[str, int]], base: int) -> str:
+    """
+    >>> _count_out("Grand", [("with", 2), ("game", 1), ("Schneider", 1)], 24)
+    'Grand with 2, game 3, Schneider 4 × 24 = 96'
+    """
+    total = 0
+    said = []
+    for name, levels in steps:
+        total += levels
+        said.append(f"{name} {total}")
+    return f"{contract} {', '.join(said)} × {base} = {total * base}"
+
+
+def _trump_label(h: SkatHand, schneider: bool, schwarz: bool) -> str:
+    words = [h.contract.capitalize()]
+    if h.ouvert:
+        words.append("Ouvert")  # ouvert promises hand, Schneider and Schwarz: saying it says all of them
+    else:
+        words += ["Hand"] if h.hand else []
+        if h.schwarz_announced:
+            words.append("Schwarz announced")
+        else:
+            words += ["Schneider announced"] if h.schneider_announced else []
+            if schwarz:
+                words.append("Schwarz")
+            elif schneider and not h.schneider_announced:
+                words.append("Schneider")
+    words.append(f"{'without' if h.without else 'with'} {h.matadors}")
+    return " ".join(words)
+
+
+def _trump_failures(h: SkatHand, value: int) -> list[str]:
+    """Why a suit or grand game is lost; empty when it is won."""
+    points = h.declarer_points
+    failures = []
+    if points < WIN_POINTS:
+        failures.append(f"{points} card points, {WIN_POINTS} needed" + (" (60:60 is lost)" if points == 60 else ""))
+    if h.schneider_announced and points < SCHNEIDER_POINTS:
+        failures.append(f"Schneider announced, {points} card points reached")
+    if h.schwarz_announced and not (h.schwarz and points == CARD_POINTS):
+        failures.append("Schwarz announced, the defenders took a trick")
+    if value < h.bid:
+        failures.append(f"overbid: bid {h.bid}, the game is worth {value}")
+    return failures
+
+
+def _factor_lines(h: SkatHand, value: int) -> tuple[int, list[Line]]:
+    """Kontra/Re and pending Bocks multiply the game value, won or lost."""
+    lines = []
+    if h.kontra:
+        value *= 2**h.kontra
+        name = "Kontra" if h.kontra == 1 else "Kontra and Re"
+        lines.append(Line(f"{name} × {2**h.kontra}", f"game value {value}", _points(value)))
+    if h.bock:
+        value *= 2**h.bock
+        name = "Bock" if h.bock == 1 else f"{h.bock} Bocks"
+        lines.append(Line(f"{name} × {2**h.bock}", f"game value {value}", _points(value)))
+    return value, lines
+
+
+def _outcome(declarer: str, won: bool, value: int, why: str) -> tuple[int, Line]:
+    if won:
+        return value, Line(f"Won: {declarer} {_signed(value)}", why, _points(value))
+    score = -LOST_FACTOR * value
+    return score, Line(f"Lost: −{LOST_FACTOR} × {value} = {_signed(score)}", why, _points(score))
+
+
+def _bock_rounds(settings: Settings, h: SkatHand, won: bool, value: int) -> int:
+    """Each trigger that the ruleset switches on starts one Bock round; several triggers start several."""
+    if not _setting(settings, "bock"):
+        return 0
+    triggers = {
+        "bock_lost_60": h.contract in TRUMP_GAMES and h.declarer_points == 60,
+        "bock_lost_kontra": h.kontra >= 1 and not won,
+        "bock_re": h.kontra == 2,
+        "bock_grand_hand": h.contract == "grand" and h.hand and won,
+        # The value before Kontra and Bock: otherwise a doubled Bock hand would keep restarting the Bock.
+        "bock_big_game": value >= _setting(settings, "bock_big_game_value"),
+    }
+    return sum(1 for name, fired in triggers.items() if fired and _setting(settings, name))
+
+
+def _price_trump(table: Table, h: SkatHand) -> _Priced:
+    assert h.declarer is not None
+    base = BASE[h.contract]
+    points = h.declarer_points
+    schwarz = h.schwarz or h.schwarz_announced
+    # A made Schneider counts either way (declarer ≥ 90, or ≤ 30 when losing); an announcement counts made or not.
+    schneider = points >= SCHNEIDER_POINTS or points <= CARD_POINTS - SCHNEIDER_POINTS or schwarz
+    schneider = schneider or h.schneider_announced
+    steps = _multiplier_steps(h, schneider, schwarz)
+    value = base * sum(levels for _, levels in steps)
+    lines = [Line(_count_out(h.contract.capitalize(), steps, base), f"{points} card points", _points(value))]
+    charged = value
+    if value < h.bid:
+        charged = overbid_value(h.bid, base)
+        lines.append(
+            Line(
+                f"Overbid: bid {h.bid}, worth {value}",
+                f"charged at the smallest multiple of {base} covering the bid: {charged // base} × {base}",
+                _points(charged),
+            )
+        )
+    failures = _trump_failures(h, value)
+    won = not failures
+    final, factor_lines = _factor_lines(h, charged)
+    score, outcome = _outcome(h.declarer, won, final, "; ".join(failures) or f"{points} card points")
+    return _Priced(
+        label=_trump_label(h, schneider, schwarz),
+        won=won,
+        value=final,
+        declarer_score=score,
+        lines=(*lines, *factor_lines, outcome),
+        bock_rounds=_bock_rounds(table.settings, h, won, charged),
+    )
+
+
+def _price_null(table: Table, h: SkatHand) -> _Priced:
+    assert h.declarer is not None
+    name = null_name(h.hand, h.ouvert)
+    value = null_value(h.hand, h.ouvert)
+    first = Line(f"{name} = {value}", "", _points(value))
+    final, factor_lines = _factor_lines(h, value)
+    why = "the declarer took no trick" if h.won else "the declarer took a trick"
+    score, outcome = _outcome(h.declarer, h.won, final, why)
+    return _Priced(
+        label=name,
+        won=h.won,
+        value=final,
+        declarer_score=score,
+        lines=(first, *factor_lines, outcome),
+        bock_rounds=_bock_rounds(table.settings, h, h.won, value),
+    )
+
+
+def _seeger_fabian(table: Table, declarer: str, won: bool) -> tuple[dict[str, int], list[Line]]:
+    """The tournament list's fixed bonuses, on top of the classic list score (never multiplied by Kontra or Bock)."""
+    settings = table.settings
+    if won:
+        bonus = _setting(settings, "seeger_won_bonus")
+        return {declarer: bonus}, [Line("Seeger-Fabian: won game", f"{declarer} +{bonus}", _points(bonus))]
+    penalty = _setting(settings, "seeger_lost_penalty")
+    seats = len(table.players)
+    each = _setting(settings, f"seeger_others_bonus_{seats}")
+    others = table.others(declarer)
+    extra = {declarer: -penalty} | {p: each for p in others}
+    return extra, [
+        Line("Seeger-Fabian: lost game", f"{declarer} −{penalty}", _points(-penalty)),
+        Line(f"Seeger-Fabian: {seats} seats", f"+{each} to each of {', '.join(others)}", _points(each)),
+    ]
+
+
+def _money_line(table: Table, amounts: Mapping[str, Decimal]) -> Line:
+    currency = _setting(table.settings, "currency")
+    places = max(2, -min(int(a.as_tuple().exponent) for a in [table.stake, *amounts.values()]))
+    each = " · ".join(f"{p} {'+' if a > 0 else ''}{format_number(a, places)}" for p, a in amounts.items())
+    return Line(f"Money at {format_money(table.stake, currency)} a point", each)
+
+
+def _score(
+    table: Table,
+    label: str,
+    won: bool | None,
+    value: int,
+    score: dict[str, int],
+    lines: list[Line],
+    bock_rounds: int = 0,
+) -> Score:
+    amounts = pairwise_differences(score, table.stake)
+    return Score(
+        label=label,
+        won=won,
+        value=_points(value),
+        amounts=amounts,
+        lines=(*lines, _money_line(table, amounts)),
+        score=score,
+        bock_rounds=bock_rounds,
+    )
+
+
+def _price_declared(table: Table, h: SkatHand) -> Score:
+    assert h.declarer is not None
+    priced = _price_null(table, h) if h.contract == "null" else _price_trump(table, h)
+    score = {p: 0 for p in table.players}
+    score[h.declarer] = priced.declarer_score
+    lines = list(priced.lines)
+    if _setting(table.settings, "scoring") == "seeger-fabian":
+        extra, bonus_lines = _seeger_fabian(table, h.declarer, priced.won)
+        score = {p: s + extra.get(p, 0) for p, s in score.items()}
+        lines += [*bonus_lines, Line("List", f"{h.declarer} {_signed(score[h.declarer])}")]
+    return _score(table, priced.label, priced.won, priced.value, score, lines, priced.bock_rounds)
+
+
+def _price_ramsch(table: Table, h: SkatHand) -> Score:
+    score = {p: 0 for p in table.players}
+    bock = 2**h.bock
+    if h.durchmarsch is not None:
+        value = DURCHMARSCH_POINTS * bock
+        score[h.durchmarsch] = value
+        lines = [Line(f"Durchmarsch: {h.durchmarsch} took every trick", "", _points(DURCHMARSCH_POINTS))]
+        _, bock_lines = _factor_lines(h, DURCHMARSCH_POINTS)
+        return _score(table, "Durchmarsch", None, value, score, [*lines, *bock_lines])
+    assert h.ramsch_loser is not None
+    points = dict(h.ramsch_points)[h.ramsch_loser]
+    jungfrau = 2 ** len(h.jungfrau)
+    value = points * jungfrau * bock
+    score[h.ramsch_loser] = -value
+    lines = [Line(f"Ramsch: {h.ramsch_loser} has the most card points", f"{points} card points", _points(-points))]
+    if h.jungfrau:
+        detail = f"{' and '.join(h.jungfrau)} took no trick"
+        lines.append(Line(f"Jungfrau × {jungfrau}", detail, _points(-points * jungfrau)))
+    if h.bock:
+        lines.append(Line(f"Bock × {bock}", f"{h.ramsch_loser} {_signed(-value)}", _points(-value)))
+    label = "Ramsch" + (" Jungfrau" if h.jungfrau else "")
+    return _score(table, label, None, value, score, lines)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The game object
+
+
+class Skat:
+    """Skat for 3 seats, or 4 with the dealer sitting out; see the module docstring."""
+
+    name: str = "skat"
+    title: str = "Skat"
+    seats: tuple[int, ...] = (3, 4)
+    options: Mapping[str, Option] = OPTIONS
+    presets: Mapping[str, Mapping[str, Any]] = PRESETS
+    default_preset: str = "isko"
+
+    def parse(self, table: Table, hand: Mapping[str, Any]) -> SkatHand:
+        """Validate the hand part of a document; RulesError names the first bad field and what is allowed.
+
+        >>> from rules.base import resolve_settings
+        >>> table = Table(("Ana", "Ben", "Cyril", "Dora"), resolve_settings(OPTIONS, PRESETS, "isko", {}))
+        >>> GAME.parse(table, {"dealer": "Dora", "declarer": "Dora", "contract": "null", "won": True})
+        Traceback (most recent call last):
+        ...
+        rules.base.RulesError: declarer: Dora deals and sits out this hand; choose one of: Ana, Ben, Cyril
+        """
+        reader = HandReader(hand, allowed=FIELDS)
+        contract = reader.choice("contract", CONTRACTS)
+        dealer = _read_dealer(reader, table)
+        active = _active_players(table, dealer)
+        if contract in TRUMP_GAMES:
+            fields = _parse_trump(reader, table, contract, active)
+        elif contract == "null":
+            fields = _parse_null(reader, table, active)
+        elif contract == "ramsch":
+            fields = _parse_ramsch(reader, table, active)
+        else:
+            fields = _parse_passed(reader)
+        if contract in ("ramsch", "passed") and reader.has("bid"):
+            _read_bid(reader)  # meaningless when nobody declared, but a typo is still a typo
+        return SkatHand(
+            contract=contract,
+            active=active,
+            dealer=dealer,
+            kontra=_read_kontra(reader, table.settings),
+            bock=_read_bock(reader, table.settings),
+            **fields,
+        )
+
+    def price(self, table: Table, hand: SkatHand) -> Score:
+        """Price a parsed hand: list points per player, the game value, money, and how it was counted."""
+        if hand.contract == "passed":
+            score = {p: 0 for p in table.players}
+            return _score(table, "Passed in", None, 0, score, [Line("Passed in: everybody passed", "", _points(0))])
+        if hand.contract == "ramsch":
+            return _price_ramsch(table, hand)
+        return _price_declared(table, hand)
+
+    def hand_schema(self) -> dict[str, Any]:
+        """A JSON Schema (draft 2020-12) of a Skat hand: the shapes; `parse` checks what depends on the table."""
+        flag = {"type": "boolean"}
+        player = {"type": ["string", "null"], "minLength": 1}
+        return {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["contract"],
+            "properties": {
+                "declarer": player,
+                "dealer": player,
+                "contract": {"enum": list(CONTRACTS)},
+                "matadors": {"type": "integer", "minimum": 1, "maximum": 11},
+                "without": flag,
+                "hand": flag,
+                "ouvert": flag,
+                "schneider_announced": flag,
+                "schwarz_announced": flag,
+                "bid": {"enum": sorted(LEGAL_BIDS)},
+                "declarer_points": {"type": "integer", "minimum": 0, "maximum": CARD_POINTS},
+                "schwarz": flag,
+                "won": flag,
+                "kontra": {"type": "integer", "minimum": 0, "maximum": 2},
+                "bock": {"type": "integer", "minimum": 0, "maximum": MOST_BOCKS},
+                "ramsch_points": {
+                    "type": "object",
+                    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": CARD_POINTS},
+                },
+                "ramsch_loser": player,
+                "jungfrau": {"type": "array", "items": {"type": "string"}, "uniqueItems": True, "maxItems": 2},
+                "durchmarsch": player,
+            },
+            "allOf": [
+                _when({"enum": list(TRUMP_GAMES)}, ["declarer", "matadors", "declarer_points"]),
+                _when({"const": "grand"}, [], {"matadors": {"maximum": 4}}),
+                _when({"const": "null"}, ["declarer", "won"]),
+                _when(
+                    {"const": "ramsch"},
+                    [],
+                    {},
+                    {"anyOf": [{"required": ["ramsch_points"]}, {"required": ["durchmarsch"]}]},
+                ),
+            ],
+        }
+
+
+def _when(
+    contract: dict[str, Any],
+    required: list[str],
+    properties: dict[str, Any] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    then: dict[str, Any] = {"required": required} if required else {}
+    if properties:
+        then["properties"] = properties
+    return {"if": {"properties": {"contract": contract}, "required": ["contract"]}, "then": then | (extra or {})}
+
+
+GAME = Skat()
+# mypy checks here, once, that the object satisfies the interface every game is written against.
+_CHECK: Game[SkatHand] = GAME
