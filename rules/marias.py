@@ -184,6 +184,15 @@ class MariasHand:
 # Parsing
 
 
+def components(contract: str, settings: Mapping[str, Any]) -> tuple[str, ...]:
+    """The parts of a contract that are won, lost and flekked separately under these settings.
+
+    >>> components("stosedm", {"stovka_pays_hra": False})
+    ('stovka', 'sedma')
+    """
+    return _components(contract, settings)
+
+
 def _components(contract: str, settings: Mapping[str, Any]) -> tuple[str, ...]:
     components = _COMPONENTS[contract]
     if settings["stovka_pays_hra"] and "stovka" in components:

@@ -28,7 +28,8 @@ class SkatHandForm(HandForm):
 
     declarer = segment_field(_("Declarer"), [])
     contract = segment_field(_("Game"), [])
-    matadors = segment_field(_("With / without"), [(n, str(n)) for n in range(1, 12)], coerce=int)
+    matadors = segment_field(_("Matadors (with / without)"), [(n, str(n)) for n in range(1, 12)], coerce=int)
+    without = flag_field(_("Without (ohne)"))
     declarer_points = points_field(_("Declarer's card points"), 120, quick=[30, 31, 60, 61, 89, 90, 120])
     won = segment_field(_("Null result"), [("won", _("won")), ("lost", _("lost"))])
     hand = flag_field(_("Hand"))
@@ -91,6 +92,7 @@ class SkatHandForm(HandForm):
         else:
             names += [
                 "matadors",
+                "without",
                 "declarer_points",
                 "hand",
                 "schneider_announced",
@@ -113,6 +115,7 @@ class SkatHandForm(HandForm):
                 "declarer",
                 "contract",
                 "matadors",
+                "without",
                 "declarer_points",
                 "hand",
                 "ouvert",

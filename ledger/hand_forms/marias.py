@@ -1,0 +1,181 @@
+"""The Mariáš hand form: chooser, contract, trump, partner, points and hlášky; fleks per component."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ledger.hand_forms.base import HandForm, flag_field, players_choices, points_field, segment_field
+from rules import marias
+
+CONTRACTS = [
+    ("hra", _("hra")),
+    ("sedma", _("sedma")),
+    ("stovka", _("stovka")),
+    ("stosedm", _("stosedm")),
+    ("betl", _("betl")),
+    ("durch", _("durch")),
+]
+TRUMPS = [("hearts", _("♥ červené (lepší)")), ("bells", _("kule")), ("leaves", _("zelené")), ("acorns", _("žaludy"))]
+RESULT = [("won", _("won")), ("lost", _("lost"))]
+SEVEN_SIDES = [("", "—"), ("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
+SIDES = [("defenders", _("the defenders")), ("declarer", _("the chooser"))]
+RENONC_KINDS = [
+    ("other", _("other (2.00)")),
+    ("talon", _("aces or tens in the talon (5.00)")),
+    ("shuffle", _("shuffling")),
+]
+COMPONENTS = ("hra", "sedma", "stovka", "betl", "durch")
+
+
+def _count(label: Any) -> forms.TypedChoiceField:
+    return segment_field(label, [(n, str(n)) for n in range(4)], coerce=int)
+
+
+class MariasHandForm(HandForm):
+    game = "marias"
+    refresh_on = ("contract", "played_out", "laid")
+    more_names = ("played_out", "laid", "conceded_by", "flekked_by", "renonc_player", "renonc_kind")
+
+    declarer = segment_field(_("Chooser"), [])
+    contract = segment_field(_("Contract"), CONTRACTS)
+    trump = segment_field(_("Trump"), TRUMPS)
+    partner = segment_field(_("Partner (holds the called card; the chooser = alone)"), [])
+    points = points_field(_("Card points of the chooser's side"), 90, step=10, quick=list(range(0, 100, 10)))
+    marriages_declarer_20 = _count(_("Hlášky 20 of the chooser's side"))
+    marriages_declarer_40 = flag_field(_("Hláška 40 (trumps) of the chooser's side"))
+    marriages_defenders_20 = _count(_("Hlášky 20 of the defenders"))
+    marriages_defenders_40 = flag_field(_("Hláška 40 (trumps) of the defenders"))
+    seven_won = segment_field(_("Sedma (the trump seven in the last trick)"), RESULT)
+    seven_side = segment_field(_("Tichá sedma: whose trump seven was in the last trick"), SEVEN_SIDES)
+    won = segment_field(_("Result"), RESULT)
+    played_out = flag_field(_("Played out"))
+    laid = flag_field(_("Laid down (shown, not played)"))
+    conceded_by = segment_field(_("Given up by"), SIDES)
+    flekked_by = segment_field(_("Flekked by (for a laid game)"), [])
+    renonc_player = segment_field(_("Renonc by"), [])
+    renonc_kind = segment_field(_("Renonc kind"), RENONC_KINDS)
+
+    def setup(self) -> None:
+        players = players_choices(self.seats)
+        self.fields["declarer"].choices = players
+        self.fields["partner"].choices = players
+        self.fields["flekked_by"].choices = [("", "—"), *players]
+        self.fields["renonc_player"].choices = [("", "—"), *players]
+        cap = int(self.settings.get("flek_cap", 5))
+        for component in COMPONENTS:
+            self.fields[f"flek_{component}"] = segment_field(
+                _("Flek on %(component)s") % {"component": component},
+                [(level, name) for level, name in enumerate(marias.FLEK_NAMES[: cap + 1])],
+                coerce=int,
+            )
+            self.initial.setdefault(f"flek_{component}", 0)
+        self.initial.setdefault("declarer", self.forehand())
+        self.initial.setdefault("contract", "hra")
+        self.initial.setdefault("played_out", True)
+        self.initial.setdefault("conceded_by", "defenders")
+        self.initial.setdefault("renonc_kind", "other")
+        for name in ("marriages_declarer_20", "marriages_defenders_20"):
+            self.initial.setdefault(name, 0)
+
+    def _played_out(self) -> bool:
+        return bool(self.current("played_out")) and not self.current("laid")
+
+    def shown_names(self) -> list[str]:
+        contract = self.current("contract") or "hra"
+        alone = contract in marias.ALONE_CONTRACTS
+        names = ["declarer", "contract"]
+        if not alone:
+            names += ["trump", "partner"]
+        if self._played_out():
+            if alone:
+                names.append("won")
+            else:
+                names += [
+                    "points",
+                    "marriages_declarer_20",
+                    "marriages_declarer_40",
+                    "marriages_defenders_20",
+                    "marriages_defenders_40",
+                ]
+                names += ["seven_won"] if "sedma" in contract else ["seven_side", "seven_won"]
+        names += [f"flek_{c}" for c in marias.components(contract, self.settings)]
+        names += ["played_out", "laid"]
+        if not self._played_out():
+            names += ["flekked_by"] if self.current("laid") else ["conceded_by"]
+        return [*names, "renonc_player", "renonc_kind"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        contract = data.get("contract")
+        if contract and "sedma" in contract and self._played_out() and not data.get("seven_won"):
+            self.add_error("seven_won", _("Did the chooser's seven take the last trick? Tap won or lost."))
+        return data
+
+    def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
+        document: dict[str, Any] = {"declarer": data.get("declarer"), "contract": data.get("contract")}
+        for name in ("trump", "points", "flekked_by"):
+            if data.get(name) not in (None, ""):
+                document[name] = data[name]
+        if data.get("partner") and data["partner"] != data.get("declarer"):
+            document["partner"] = data["partner"]
+        fleks = {c: data[f"flek_{c}"] for c in COMPONENTS if data.get(f"flek_{c}")}
+        if fleks:
+            document["flek"] = fleks
+        if "won" in data and data["won"]:
+            document["won"] = data["won"] == "won"
+        marriages = {side: _marriages(data, side) for side in ("declarer", "defenders")}
+        if any(marriages.values()):
+            document["marriages"] = {side: values for side, values in marriages.items() if values}
+        document |= _seven(data)
+        if "played_out" in data and not data["played_out"]:
+            document["played_out"] = False
+        if data.get("laid"):
+            document["laid"] = True
+        if data.get("conceded_by") == "declarer":
+            document["conceded_by"] = "declarer"
+        if data.get("renonc_player"):
+            document["renonc"] = {"player": data["renonc_player"], "kind": data.get("renonc_kind") or "other"}
+        return document
+
+    @classmethod
+    def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
+        initial = {
+            k: v
+            for k, v in document.items()
+            if k in ("declarer", "contract", "trump", "points", "laid", "flekked_by", "conceded_by")
+        }
+        initial["partner"] = document.get("partner", document.get("declarer"))
+        initial["played_out"] = document.get("played_out", not document.get("laid", False))
+        for component, level in (document.get("flek") or {}).items():
+            initial[f"flek_{component}"] = level
+        if "won" in document:
+            initial["won"] = "won" if document["won"] else "lost"
+        for side, values in (document.get("marriages") or {}).items():
+            initial[f"marriages_{side}_20"] = values.count(20)
+            initial[f"marriages_{side}_40"] = 40 in values
+        seven = document.get("seven")
+        if seven:
+            initial["seven_side"] = seven.get("side", "")
+            initial["seven_won"] = "won" if seven.get("won") else "lost"
+        renonc = document.get("renonc")
+        if renonc:
+            initial["renonc_player"], initial["renonc_kind"] = renonc["player"], renonc["kind"]
+        return initial
+
+
+def _marriages(data: dict[str, Any], side: str) -> list[int]:
+    return [20] * int(data.get(f"marriages_{side}_20") or 0) + ([40] if data.get(f"marriages_{side}_40") else [])
+
+
+def _seven(data: dict[str, Any]) -> dict[str, Any]:
+    """The seven as the engine reads it: announced (sedma, stosedm) or silent, and whether it won."""
+    result = data.get("seven_won")
+    side = data.get("seven_side")
+    if "seven_side" in data and not side:
+        return {}  # no trump seven in the last trick: no tichá sedma
+    if not result:
+        return {}
+    return {"seven": {"side": side or "declarer", "won": result == "won"}}

@@ -1,0 +1,153 @@
+"""Each game's hand form, posted as a browser posts it, stores the hand RULES.md prices; corrections round-trip."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from ledger.hand_forms import form_class
+from ledger.models import Hand
+from tests import factories
+
+D = Decimal
+
+# (game, what the scorekeeper taps, amounts RULES.md gives)
+CASES = [
+    (
+        "snapser",
+        {
+            "declarer": "Ana",
+            "trump": "hearts",
+            "announcement": "hram",
+            "winner": "declarer",
+            "result": "bez_vody",
+            "raises": "0",
+        },
+        {"Ana": D("1.60"), "Ben": D("-0.80"), "Cyril": D("-0.80")},  # N3
+    ),
+    (
+        "snapser",
+        {"declarer": "Ana", "trump": "leaves", "announcement": "nehram", "winner": "declarer", "raises": "0"},
+        {"Ana": D("-1.20"), "Ben": D("0.60"), "Cyril": D("0.60")},  # N7: winner and raises are not sent for nehrám
+    ),
+    (
+        "skat",
+        {"declarer": "Ana", "contract": "grand", "matadors": "1", "declarer_points": "61", "bid": "18"},
+        {"Ana": D("0.96"), "Ben": D("-0.48"), "Cyril": D("-0.48")},  # S1/S20
+    ),
+    (
+        "skat",
+        {"declarer": "Cyril", "contract": "clubs", "matadors": "4", "without": "on", "declarer_points": "75"},
+        {"Ana": D("-0.60"), "Ben": D("-0.60"), "Cyril": D("1.20")},  # S11: Clubs without 4, won, +60
+    ),
+    (
+        "skat",
+        {"declarer": "Ben", "contract": "null", "won": "lost", "hand": "on", "bid": "18"},
+        {"Ana": D("0.70"), "Ben": D("-1.40"), "Cyril": D("0.70")},  # S16: Null hand lost −70
+    ),
+    (
+        "marias",
+        {
+            "declarer": "Ana",
+            "contract": "hra",
+            "trump": "bells",
+            "partner": "Cyril",
+            "points": "60",
+            "marriages_declarer_20": "0",
+            "marriages_defenders_20": "0",
+            "played_out": "on",
+        },
+        {"Ana": D("0.20"), "Ben": D("-0.20"), "Cyril": D("0.20"), "Dana": D("-0.20")},  # M2 won
+    ),
+    (
+        "marias",
+        {
+            "declarer": "Ana",
+            "contract": "sedma",
+            "trump": "hearts",
+            "partner": "Cyril",
+            "points": "40",
+            "marriages_declarer_20": "2",
+            "marriages_declarer_40": "on",
+            "marriages_defenders_20": "0",
+            "seven_won": "lost",
+            "flek_hra": "1",
+            "flek_sedma": "2",
+            "played_out": "on",
+        },
+        {"Ana": D("3.20"), "Ben": D("-3.20"), "Cyril": D("3.20"), "Dana": D("-3.20")},  # M1 (seed)
+    ),
+    (
+        "marias",
+        {"declarer": "Ben", "contract": "durch", "won": "lost", "partner": "Dana", "played_out": "on"},
+        {"Ana": D("4.00"), "Ben": D("-12.00"), "Cyril": D("4.00"), "Dana": D("4.00")},  # M11 durch lost, alone
+    ),
+]
+
+
+def _amounts(hand: Hand) -> dict[str, Decimal]:
+    return {p.player.name: p.amount for p in hand.postings.select_related("player")}
+
+
+@pytest.mark.parametrize(("game", "taps", "expected"), CASES)
+def test_the_form_stores_the_hand_rules_md_prices(alice_client, evening, game, taps, expected):
+    table = factories.make_table(evening, game)
+    response = alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps | {"dealer": "0"})
+    assert response.status_code == 302, response.content.decode()[-3000:]
+    assert _amounts(Hand.objects.get(table=table)) == expected
+
+
+@pytest.mark.parametrize(("game", "taps", "expected"), CASES)
+def test_a_correction_form_starts_from_the_stored_hand(alice_client, evening, game, taps, expected):
+    table = factories.make_table(evening, game)
+    alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps | {"dealer": "0"})
+    hand = Hand.objects.get(table=table)
+    cls = form_class(game)
+    initial = cls.from_document(table, hand.document) | {"dealer": hand.dealer}
+    browser = _as_posted(cls(table, initial=initial))
+    again = cls(table, browser)
+    assert again.is_valid(), again.errors
+    assert again.document() == hand.document
+
+
+def _as_posted(form) -> dict[str, str]:
+    """What a browser submits for a rendered form: each shown field's initial value."""
+    data = {}
+    for bound in [*form.shown(), *form.shown_more()]:
+        value = bound.value()
+        if value is True:
+            data[bound.name] = "on"
+        elif value not in (None, False, ""):
+            data[bound.name] = str(value)
+    return data
+
+
+def test_the_marias_form_hides_points_for_betl(alice_client, evening):
+    table = factories.make_table(evening, "marias")
+    html = alice_client.get(
+        reverse("ledger:hand_form", args=[table.pk]),
+        {"contract": "betl", "played_out": "on", "dealer": "0"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert 'id="field-won"' in html
+    assert 'id="field-points"' not in html and 'id="field-trump"' not in html
+    assert 'id="field-flek_betl"' in html and 'id="field-flek_hra"' not in html
+
+
+def test_a_sedma_without_the_seven_result_asks_for_it(alice_client, evening):
+    table = factories.make_table(evening, "marias")
+    taps = {
+        "declarer": "Ana",
+        "contract": "sedma",
+        "trump": "bells",
+        "partner": "Cyril",
+        "points": "60",
+        "played_out": "on",
+        "dealer": "0",
+    }
+    response = alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps)
+    assert response.status_code == 400
+    assert "Did the chooser&#x27;s seven take the last trick?" in response.content.decode()
+    assert not Hand.objects.exists()
