@@ -124,7 +124,7 @@ class MariasHandForm(HandForm):
         fleks = {c: data[f"flek_{c}"] for c in COMPONENTS if data.get(f"flek_{c}")}
         if fleks:
             document["flek"] = fleks
-        if "won" in data and data["won"]:
+        if data.get("won"):
             document["won"] = data["won"] == "won"
         marriages = {side: _marriages(data, side) for side in ("declarer", "defenders")}
         if any(marriages.values()):
