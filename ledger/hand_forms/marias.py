@@ -48,7 +48,7 @@ class MariasHandForm(HandForm):
     marriages_declarer_40 = flag_field(_("Hláška 40 (trumps) of the chooser's side"))
     marriages_defenders_20 = _count(_("Hlášky 20 of the defenders"))
     marriages_defenders_40 = flag_field(_("Hláška 40 (trumps) of the defenders"))
-    seven_won = segment_field(_("Sedma (the trump seven in the last trick)"), RESULT)
+    seven_won = segment_field(_("The trump seven in the last trick: won or lost"), RESULT)
     seven_side = segment_field(_("Tichá sedma: whose trump seven was in the last trick"), SEVEN_SIDES)
     won = segment_field(_("Result"), RESULT)
     played_out = flag_field(_("Played out"))
