@@ -203,6 +203,20 @@ def next_dealer(table: Table, last: Hand | None) -> int:
     return (last.dealer + 1) % len(table.seat_names)
 
 
+def bock_pending(table: Table, counted_oldest_first: list[Hand]) -> int:
+    """How many Bock rounds cover the table's next hand (Skat pub rules; the engine takes the factor 2^n).
+
+    Each triggered round covers the next hand of every seat (as many hands as seats) starting with the hand
+    after the trigger; rounds triggered while others run overlap and stack, so a hand inside two rounds
+    counts ×4. The queue is derived from the counted hands, so a correction or void re-derives it.
+    """
+    remaining: list[int] = []
+    for hand in counted_oldest_first:
+        remaining = [left - 1 for left in remaining if left > 1]
+        remaining += [len(table.seat_names)] * int(hand.result.get("bock_rounds") or 0)
+    return len(remaining)
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Helpers
 

@@ -209,6 +209,8 @@ def _new_hand_form(table: Table, counted: list[Hand], dealer: int) -> HandForm:
     contracts = Counter(hand.document.get("contract") for hand in counted if hand.document.get("contract"))
     if contracts:
         initial["contract"] = contracts.most_common(1)[0][0]
+    if table.ruleset.get("bock"):
+        initial["bock"] = services.bock_pending(table, counted[::-1])
     return form_class(table.game)(table, dealer=dealer, initial=initial)
 
 

@@ -1,0 +1,44 @@
+"""Skat pub rules: the ledger keeps the Bock queue and offers the pending factor for the next hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ledger import services
+from ledger.models import Hand
+from tests import factories
+
+LOST_60_60 = {"declarer": "Ana", "contract": "clubs", "matadors": 1, "declarer_points": 60}
+PLAIN = {"declarer": "Ben", "contract": "clubs", "matadors": 1, "declarer_points": 70}
+
+
+def _pending(table):
+    counted = list(Hand.objects.filter(table=table, status="counted").order_by("number"))
+    return services.bock_pending(table, counted)
+
+
+def test_a_game_lost_60_60_starts_a_round_of_one_hand_per_seat(evening):
+    table = factories.make_table(evening, "skat", preset="pub")
+    factories.record(table, LOST_60_60)
+    pending = []
+    for _ in range(4):
+        pending.append(_pending(table))
+        services.hand_record(table=table, hand=PLAIN | {"bock": pending[-1]}, by=evening.owner)
+    assert pending == [1, 1, 1, 0]
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    # clubs with 1, game 2 × 12 = 24, doubled inside the Bock round: Ben +48 list points at 0.01 → +0.96 Ben
+    assert [h.amounts["Ben"] for h in hands[1:]] == [Decimal("0.96")] * 3 + [Decimal("0.48")]
+
+
+def test_a_voided_trigger_takes_its_round_back(evening):
+    table = factories.make_table(evening, "skat", preset="pub")
+    trigger = factories.record(table, LOST_60_60)[0]
+    services.hand_void(hand=trigger, by=evening.owner)
+    assert _pending(table) == 0
+
+
+def test_the_table_page_offers_the_pending_bock(alice_client, evening):
+    table = factories.make_table(evening, "skat", preset="pub")
+    factories.record(table, LOST_60_60)
+    html = alice_client.get(table.get_absolute_url()).content.decode()
+    assert 'name="bock" value="1"' in html
