@@ -4,6 +4,14 @@
 ...                 "hand": {"declarer": "Ana", "contract": "grand", "matadors": 1, "declarer_points": 61}})
 >>> result.label, result.won, {p: str(a) for p, a in result.amounts.items()}
 ('Grand with 1', True, {'Ana': '0.96', 'Ben': '-0.48', 'Cyril': '-0.48'})
+
+Labels, explanation lines and error messages come in the active language (:mod:`rules.i18n`; English by default):
+
+>>> from rules import i18n
+>>> with i18n.override("de"):
+...     score({"game": "skat", "players": ["Ana", "Ben", "Cyril"],
+...            "hand": {"declarer": "Ana", "contract": "grand", "matadors": 1, "declarer_points": 61}}).label
+'Grand mit 1'
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from importlib import import_module
 from typing import Any
 
 from rules.base import Game, Line, RulesError, Score, Table, resolve_settings, settings_as_json
+from rules.i18n import _
 
 __all__ = ["GAME_NAMES", "Game", "Line", "RulesError", "Score", "Table", "game", "resolve", "schema", "score"]
 
@@ -24,7 +33,7 @@ GAME_NAMES = tuple(_MODULES)
 def game(name: object) -> Game[Any]:
     """The game registered under ``name``; RulesError naming the field ``game`` otherwise."""
     if not isinstance(name, str) or name not in _MODULES:
-        raise RulesError("game", f"unknown game; allowed: {', '.join(GAME_NAMES)}")
+        raise RulesError("game", _("unknown game; allowed: %(allowed)s") % {"allowed": ", ".join(GAME_NAMES)})
     found: Game[Any] = import_module(_MODULES[name]).GAME
     return found
 
@@ -35,7 +44,7 @@ def resolve(game_name: str, rules: Mapping[str, Any] | None = None) -> dict[str,
     This is what the ledger freezes on a table, so later preset changes never re-price old hands.
     """
     if rules is not None and not isinstance(rules, Mapping):
-        raise RulesError("rules", "must be an object with a preset and overrides")
+        raise RulesError("rules", _("must be an object with a preset and overrides"))
     chosen = game(game_name)
     return settings_as_json(resolve_settings(chosen.options, chosen.presets, chosen.default_preset, rules))
 
@@ -43,7 +52,7 @@ def resolve(game_name: str, rules: Mapping[str, Any] | None = None) -> dict[str,
 def table(document: Mapping[str, Any]) -> tuple[Game[Any], Table]:
     """The game and the table (seat order, resolved settings) a hand document describes."""
     if not isinstance(document, Mapping):
-        raise RulesError("document", "must be an object with game, players, rules and hand")
+        raise RulesError("document", _("must be an object with game, players, rules and hand"))
     chosen = game(document.get("game"))
     players = document.get("players")
     if (
@@ -51,13 +60,19 @@ def table(document: Mapping[str, Any]) -> tuple[Game[Any], Table]:
         or not all(isinstance(p, str) and p.strip() for p in players)
         or len(set(players)) != len(players)
     ):
-        raise RulesError("players", "must be a list of distinct player names in seat order")
+        raise RulesError("players", _("must be a list of distinct player names in seat order"))
     if len(players) not in chosen.seats:
-        allowed = " or ".join(str(n) for n in chosen.seats)
-        raise RulesError("players", f"{chosen.title} is played by {allowed} players, not {len(players)}")
+        # xgettext cannot see inside f-strings, so translate outside them.
+        word = _("or")
+        allowed = f" {word} ".join(str(n) for n in chosen.seats)
+        raise RulesError(
+            "players",
+            _("%(game)s is played by %(allowed)s players, not %(count)s")
+            % {"game": chosen.title, "allowed": allowed, "count": len(players)},
+        )
     rules = document.get("rules")
     if rules is not None and not isinstance(rules, Mapping):
-        raise RulesError("rules", "must be an object with a preset and overrides")
+        raise RulesError("rules", _("must be an object with a preset and overrides"))
     settings = resolve_settings(chosen.options, chosen.presets, chosen.default_preset, rules)
     return chosen, Table(players=tuple(players), settings=settings)
 
@@ -67,7 +82,7 @@ def score(document: Mapping[str, Any]) -> Score:
     chosen, seated = table(document)
     hand = document.get("hand")
     if not isinstance(hand, Mapping):
-        raise RulesError("hand", "must be an object with the hand's fields")
+        raise RulesError("hand", _("must be an object with the hand's fields"))
     return chosen.price(seated, chosen.parse(seated, hand))
 
 

@@ -1,6 +1,8 @@
-"""Command line: ``python -m rules score [FILE|-]``, ``python -m rules schema GAME``, ``python -m rules presets``.
+"""Command line: ``python -m rules score [--lang LANG] [FILE|-]``, ``python -m rules schema GAME``,
+``python -m rules presets [--lang LANG]``.
 
-JSON in, JSON out. Bad input exits with status 2 and prints ``{"field": …, "error": …}``.
+JSON in, JSON out. Bad input exits with status 2 and prints ``{"field": …, "error": …}``. ``--lang`` (en, cs, sk,
+de; default en) picks the language of labels, explanation lines, errors and option help.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ import sys
 from typing import Any, TextIO
 
 import rules
+from rules import i18n
 from rules.base import settings_as_json
+from rules.i18n import _
 
 
 def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
@@ -21,9 +25,17 @@ def main(argv: list[str] | None = None, stdin: TextIO = sys.stdin, stdout: TextI
     score_cmd.add_argument("file", nargs="?", default="-", help="a JSON file, or - for standard input")
     schema_cmd = commands.add_parser("schema", help="print the JSON Schema of a game's hand document")
     schema_cmd.add_argument("game", choices=rules.GAME_NAMES)
-    commands.add_parser("presets", help="list every game's presets with their settings")
+    presets_cmd = commands.add_parser("presets", help="list every game's presets with their settings")
+    for command in (score_cmd, presets_cmd):
+        command.add_argument(
+            "--lang", choices=i18n.LANGUAGES, default=i18n.DEFAULT_LANGUAGE, help="language of the texts (default en)"
+        )
     args = parser.parse_args(argv)
+    with i18n.override(getattr(args, "lang", None)):
+        return _run(args, stdin, stdout)
 
+
+def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     try:
         if args.command == "score":
             output: Any = rules.score(_read_document(args.file, stdin)).as_dict()
@@ -45,9 +57,10 @@ def _read_document(path: str, stdin: TextIO) -> Any:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
     except OSError as error:
-        raise rules.RulesError("file", f"cannot be read: {error.strerror}") from error
+        raise rules.RulesError("file", _("cannot be read: %(reason)s") % {"reason": error.strerror}) from error
     except json.JSONDecodeError as error:
-        raise rules.RulesError("document", f"is not valid JSON: {error.msg} at line {error.lineno}") from error
+        message = _("is not valid JSON: %(reason)s at line %(line)s") % {"reason": error.msg, "line": error.lineno}
+        raise rules.RulesError("document", message) from error
 
 
 def _presets() -> dict[str, Any]:
@@ -59,7 +72,7 @@ def _presets() -> dict[str, Any]:
             "default": game.default_preset,
             "presets": {preset: rules.resolve(name, {"preset": preset}) for preset in game.presets},
             "options": {
-                option: {"default": settings_as_json({"d": spec.default})["d"], "help": spec.help}
+                option: {"default": settings_as_json({"d": spec.default})["d"], "help": spec.translated_help()}
                 | ({"choices": list(spec.choices)} if spec.choices else {})
                 for option, spec in game.options.items()
             },

@@ -17,11 +17,37 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Generic, Protocol, TypeVar
 
+from rules.i18n import CURRENCY_SIGNS, _, format_money, format_number, gettext
+
+__all__ = [
+    "CURRENCY_SIGNS",
+    "ZERO",
+    "Game",
+    "HandReader",
+    "Line",
+    "Option",
+    "RulesError",
+    "Score",
+    "Settings",
+    "Table",
+    "format_money",
+    "format_number",
+    "pairwise_differences",
+    "pay_between",
+    "resolve_settings",
+    "settings_as_json",
+    "to_decimal",
+    "to_int",
+]
+
 ZERO = Decimal(0)
 
 
 class RulesError(ValueError):
     """Bad input: names the field (a path such as ``declarer_points`` or ``rules.stake``) and what is allowed.
+
+    ``field`` is a path into the document and never translated; ``message`` is in the language that was active
+    when the error was raised (see :mod:`rules.i18n`).
 
     >>> err = RulesError("declarer_points", "must be a whole number from 0 to 120")
     >>> err.as_dict()
@@ -99,7 +125,11 @@ class Score:
 
 @dataclass(frozen=True)
 class Option:
-    """One house rule: its default, what values are allowed, and a sentence that explains it."""
+    """One house rule: its default, what values are allowed, and a sentence that explains it.
+
+    ``help`` is the English sentence, which is also its msgid: options are built at import time, before anybody
+    chose a language, so read it translated with :meth:`translated_help` (or ``rules.i18n.option_help``).
+    """
 
     default: bool | int | str | Decimal
     help: str
@@ -107,12 +137,22 @@ class Option:
     min: int | Decimal | None = None
     max: int | Decimal | None = None
 
+    def translated_help(self) -> str:
+        """:attr:`help` in the active language.
+
+        >>> from rules.i18n import override
+        >>> with override("de"):
+        ...     Option(False, "Kontra (×2) and Re (×4) on the game value, won or lost.").translated_help()
+        'Kontra (×2) und Re (×4) auf den Spielwert, gewonnen oder verloren.'
+        """
+        return gettext(self.help)
+
     def coerce(self, name: str, value: object) -> bool | int | str | Decimal:
         """Check ``value`` against the option and return it in the option's type (strings become Decimals)."""
         where = f"rules.{name}"
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise RulesError(where, "must be true or false")
+                raise RulesError(where, _("must be true or false"))
             return value
         if isinstance(self.default, int):
             number = to_int(value, where)
@@ -123,15 +163,16 @@ class Option:
             self._check_range(where, amount)
             return amount
         if not isinstance(value, str) or (self.choices and value not in self.choices):
-            allowed = ", ".join(self.choices) if self.choices else "a text"
-            raise RulesError(where, f"must be one of: {allowed}")
+            if not self.choices:
+                raise RulesError(where, _("must be a text"))
+            raise RulesError(where, _("must be one of: %(allowed)s") % {"allowed": ", ".join(self.choices)})
         return value
 
     def _check_range(self, where: str, value: int | Decimal) -> None:
         if self.min is not None and value < self.min:
-            raise RulesError(where, f"must be at least {self.min}")
+            raise RulesError(where, _("must be at least %(min)s") % {"min": format_number(self.min, places=None)})
         if self.max is not None and value > self.max:
-            raise RulesError(where, f"must be at most {self.max}")
+            raise RulesError(where, _("must be at most %(max)s") % {"max": format_number(self.max, places=None)})
 
 
 Settings = Mapping[str, Any]
@@ -151,12 +192,13 @@ def resolve_settings(
     rules = dict(rules or {})
     preset = rules.pop("preset", default_preset)
     if preset not in presets:
-        raise RulesError("rules.preset", f"unknown preset; allowed: {', '.join(presets)}")
+        raise RulesError("rules.preset", _("unknown preset; allowed: %(allowed)s") % {"allowed": ", ".join(presets)})
     merged: dict[str, Any] = {name: option.default for name, option in options.items()}
     merged.update(presets[preset])
     for name, value in rules.items():
         if name not in options:
-            raise RulesError(f"rules.{name}", f"unknown option; allowed: {', '.join(sorted(options))}")
+            allowed = ", ".join(sorted(options))
+            raise RulesError(f"rules.{name}", _("unknown option; allowed: %(allowed)s") % {"allowed": allowed})
         merged[name] = value
     settings: dict[str, Any] = {"preset": preset}
     settings.update({name: options[name].coerce(name, value) for name, value in merged.items()})
@@ -235,9 +277,9 @@ def to_decimal(value: object, field: str) -> Decimal:
         except InvalidOperation:
             result = Decimal("NaN")
     else:
-        raise RulesError(field, 'must be a decimal number written as a string, e.g. "0.20"')
+        raise RulesError(field, _('must be a decimal number written as a string, e.g. "0.20"'))
     if not result.is_finite():
-        raise RulesError(field, 'must be a decimal number written as a string, e.g. "0.20"')
+        raise RulesError(field, _('must be a decimal number written as a string, e.g. "0.20"'))
     return result
 
 
@@ -252,10 +294,10 @@ def to_int(value: object, field: str, lo: int | None = None, hi: int | None = No
 
 def _range_message(lo: int | None, hi: int | None) -> str:
     if lo is not None and hi is not None:
-        return f"must be a whole number from {lo} to {hi}"
+        return _("must be a whole number from %(lo)s to %(hi)s") % {"lo": lo, "hi": hi}
     if lo is not None:
-        return f"must be a whole number of at least {lo}"
-    return "must be a whole number"
+        return _("must be a whole number of at least %(lo)s") % {"lo": lo}
+    return _("must be a whole number")
 
 
 class HandReader:
@@ -268,12 +310,15 @@ class HandReader:
 
     def __init__(self, data: object, allowed: Iterable[str], prefix: str = "") -> None:
         if not isinstance(data, Mapping):
-            raise RulesError(prefix.rstrip(".") or "hand", "must be an object")
+            raise RulesError(prefix.rstrip(".") or "hand", _("must be an object"))
         self.data: Mapping[str, Any] = data
         self.prefix = prefix
         unknown = sorted(set(data) - set(allowed))
         if unknown:
-            raise RulesError(self.path(unknown[0]), f"unknown field; allowed: {', '.join(sorted(allowed))}")
+            raise RulesError(
+                self.path(unknown[0]),
+                _("unknown field; allowed: %(allowed)s") % {"allowed": ", ".join(sorted(allowed))},
+            )
 
     def path(self, name: str) -> str:
         return f"{self.prefix}{name}"
@@ -290,14 +335,14 @@ class HandReader:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise RulesError(self.path(name), "must be true or false")
+            raise RulesError(self.path(name), _("must be true or false"))
         return value
 
     def integer(self, name: str, lo: int | None = None, hi: int | None = None, default: int | None = None) -> int:
         value = self.data.get(name)
         if value is None:
             if default is None:
-                raise RulesError(self.path(name), "is required; " + _range_message(lo, hi))
+                raise RulesError(self.path(name), _("is required; %(what)s") % {"what": _range_message(lo, hi)})
             return default
         return to_int(value, self.path(name), lo, hi)
 
@@ -306,8 +351,10 @@ class HandReader:
         if value is None and default is not None:
             return default
         if value not in choices:
-            verb = "is required" if value is None else "is not allowed"
-            raise RulesError(self.path(name), f"{verb}; allowed: {', '.join(choices)}")
+            allowed = {"allowed": ", ".join(choices)}
+            if value is None:
+                raise RulesError(self.path(name), _("is required; allowed: %(allowed)s") % allowed)
+            raise RulesError(self.path(name), _("is not allowed; allowed: %(allowed)s") % allowed)
         assert isinstance(value, str)
         return value
 
@@ -316,8 +363,10 @@ class HandReader:
         if value is None and not required:
             return None
         if value not in players:
-            what = "is required" if value is None else f"{value!r} is not at this table"
-            raise RulesError(self.path(name), f"{what}; players: {', '.join(players)}")
+            names = {"player": value, "players": ", ".join(players)}
+            if value is None:
+                raise RulesError(self.path(name), _("is required; players: %(players)s") % names)
+            raise RulesError(self.path(name), _("'%(player)s' is not at this table; players: %(players)s") % names)
         assert isinstance(value, str)
         return value
 
@@ -326,28 +375,8 @@ class HandReader:
 # Money
 
 
-CURRENCY_SIGNS = {"CZK": "Kč", "EUR": "€"}
-
-
-def format_number(amount: Decimal, places: int = 2) -> str:
-    """A number the way Czech, Slovak and German tables write it: decimal comma, true minus sign.
-
-    >>> format_number(Decimal("-3.2"))
-    '−3,20'
-    >>> format_number(Decimal("96"), places=0)
-    '96'
-    """
-    quantum = Decimal(1).scaleb(-places)
-    text = f"{abs(amount).quantize(quantum):f}".replace(".", ",")
-    return f"−{text}" if amount < 0 else text
-
-
-def format_money(amount: Decimal, currency: str) -> str:
-    """
-    >>> format_money(Decimal("-3.20"), "CZK")
-    '−3,20 Kč'
-    """
-    return f"{format_number(amount)} {CURRENCY_SIGNS.get(currency, currency)}"
+# format_number and format_money live in rules.i18n (they depend on the language) and are imported above, so
+# ``from rules.base import format_money`` keeps working.
 
 
 def pay_between(winners: Sequence[str], losers: Sequence[str], each: Decimal) -> dict[str, Decimal]:

@@ -11,10 +11,21 @@ per player of the declarer's side, and the table pays it as the ``pay_2v2`` / ``
 ...       "flek": {"hra": 1, "sedma": 2}, "points": 80, "marriages": {"declarer": [40]},
 ...       "seven": {"side": "declarer", "won": False}}
 >>> result = GAME.price(table, GAME.parse(table, m1))
->>> result.label, result.value
-('Lepší sedma, re na sedmu, flek na hru', Decimal('3.20'))
->>> [f"{line.label}: {line.detail}" for line in result.lines if line.amount is not None]
-['hra v lepších, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40 Kč', 'sedma v lepších, re: 0,40 × 2 × 4 = −3,20 Kč']
+>>> result.value
+Decimal('3.20')
+>>> [f"{line.label}: {line.detail}" for line in result.lines if line.amount]  # doctest: +NORMALIZE_WHITESPACE
+['hra in hearts (lepší), flek, silent hundred (tichá stovka) 120: 0.20 × 2 × 2 × 8 = 6.40\xa0Kč',
+ 'sedma in hearts (lepší), re: 0.40 × 2 × 4 = −3.20\xa0Kč']
+>>> result.label
+'Sedma in hearts (lepší), re on the sedma, flek on the hra'
+
+In Czech, the words the table uses:
+
+>>> from rules.i18n import override
+>>> with override("cs"):
+...     result = GAME.price(table, GAME.parse(table, m1))
+>>> result.label, result.lines[-2].label, result.lines[-2].detail
+('Lepší sedma, re na sedmu, flek na hru', 'sedma v lepších, re', '0,40 × 2 × 4 = −3,20\xa0Kč')
 """
 
 from __future__ import annotations
@@ -35,15 +46,24 @@ from rules.base import (
     format_money,
     format_number,
 )
+from rules.i18n import N_, NP_, _, ngettext, pgettext
 
-__all__ = ["DEFAULT_PRESET", "GAME", "OPTIONS", "PRESETS", "MariasHand", "Renonc", "Seven"]
+__all__ = ["DEFAULT_PRESET", "GAME", "OPTIONS", "PRESETS", "MariasHand", "Renonc", "Seven", "flek_name"]
 
 CONTRACTS = ("hra", "sedma", "stovka", "stosedm", "betl", "durch")
 TRUMPS = ("hearts", "bells", "leaves", "acorns")
 SIDES = ("declarer", "defenders")
 RENONC_KINDS = ("talon", "shuffle", "other")
-# The seed's words for the flek levels, in order; level k multiplies its component by 2^k.
-FLEK_NAMES = ("dobrá", "flek", "re", "tutti", "boty", "kalhoty")
+# The seed's words for the flek levels, in order; level k multiplies its component by 2^k. These are msgids: show
+# them with flek_name(level), which says them in the active language.
+FLEK_NAMES = (
+    NP_("marias", "dobrá"),
+    NP_("marias", "flek"),
+    NP_("marias", "re"),
+    NP_("marias", "tutti"),
+    NP_("marias", "boty"),
+    NP_("marias", "kalhoty"),
+)
 ALONE_CONTRACTS = ("betl", "durch")
 # Components that hearts (lepší) doubles; betl and durch have no trump, so red never touches them.
 COLOUR_COMPONENTS = ("hra", "sedma", "stovka")
@@ -58,8 +78,34 @@ _COMPONENTS: Mapping[str, tuple[str, ...]] = {
     "betl": ("betl",),
     "durch": ("durch",),
 }
-_TRUMP_IN = {"hearts": "v lepších", "bells": "v kulích", "leaves": "v zelených", "acorns": "v žaludech"}
-_ACCUSATIVE = {"hra": "hru", "sedma": "sedmu", "stovka": "stovku", "betl": "betla", "durch": "durcha"}
+# The words of the game are msgids in the context "marias"; English keeps them (hra, sedma, flek …) and explains.
+_CONTRACT_WORDS = {
+    "hra": NP_("marias", "hra"),
+    "sedma": NP_("marias", "sedma"),
+    "stovka": NP_("marias", "stovka"),
+    "stosedm": NP_("marias", "stosedm"),
+    "betl": NP_("marias", "betl"),
+    "durch": NP_("marias", "durch"),
+}
+_TRUMP_IN = {
+    "hearts": NP_("marias", "in hearts (lepší)"),
+    "bells": NP_("marias", "in bells"),
+    "leaves": NP_("marias", "in leaves"),
+    "acorns": NP_("marias", "in acorns"),
+}
+# A flek level said on one component of several ("re na sedmu"): Czech wants the accusative, so one msgid each.
+_FLEK_ON = {
+    "hra": NP_("marias", "%(level)s on the hra"),
+    "sedma": NP_("marias", "%(level)s on the sedma"),
+    "stovka": NP_("marias", "%(level)s on the stovka"),
+    "betl": NP_("marias", "%(level)s on the betl"),
+    "durch": NP_("marias", "%(level)s on the durch"),
+}
+_RENONC_WORDS = {
+    "talon": NP_("marias", "aces or tens in the talon"),
+    "shuffle": NP_("marias", "shuffling"),
+    "other": NP_("marias", "other"),
+}
 _BETL_DURCH = {"10/20": (10, 20), "15/30": (15, 30), "5/10": (5, 10)}
 
 _FIELDS = (
@@ -82,39 +128,49 @@ _FIELDS = (
 _PLAY_FIELDS = ("points", "marriages", "seven", "won")
 
 OPTIONS: Mapping[str, Option] = {
-    "stake": Option(Decimal("0.20"), "price of a plain hra: 0.20 in dvacetník, 0.10 in desetník", min=ZERO),
-    "currency": Option("CZK", "currency the table plays in", choices=("CZK", "EUR")),
-    "betl_durch": Option("10/20", "betl and durch as multiples of the stake", choices=tuple(_BETL_DURCH)),
-    "red_doubles": Option(True, "hearts trump (lepší) doubles hra, sedma, tichá sedma and stovka; never betl or durch"),
+    "stake": Option(Decimal("0.20"), N_("price of a plain hra: 0.20 in dvacetník, 0.10 in desetník"), min=ZERO),
+    "currency": Option("CZK", N_("currency the table plays in"), choices=("CZK", "EUR")),
+    "betl_durch": Option("10/20", N_("betl and durch as multiples of the stake"), choices=tuple(_BETL_DURCH)),
+    "red_doubles": Option(
+        True, N_("hearts trump (lepší) doubles hra, sedma, tichá sedma and stovka; never betl or durch")
+    ),
     "stovka_steps": Option(
         "linear",
-        "a lost announced stovka: each step beyond the first adds one stovka (linear) or doubles the loss (doubling)",
+        N_(
+            "a lost announced stovka: each step beyond the first adds one stovka (linear) "
+            "or doubles the loss (doubling)"
+        ),
         choices=("linear", "doubling"),
     ),
     "stovka_silent_hundred": Option(
         True,
-        "seed: when the defenders of an announced stovka reach a silent hundred, the loss doubles, and again per ten",
+        N_(
+            "seed: when the defenders of an announced stovka reach a silent hundred, "
+            "the loss doubles, and again per ten"
+        ),
     ),
     "ticha_stovka": Option(
         "seed",
-        "tichá stovka: the hra ×2 and ×2 again per ten above 100 (seed), or ×2 per ten counted linearly (csm)",
+        N_("tichá stovka: the hra ×2 and ×2 again per ten above 100 (seed), or ×2 per ten counted linearly (csm)"),
         choices=("seed", "csm"),
     ),
-    "stovka_pays_hra": Option(False, "an announced stovka pays the hra too, flekked on its own"),
-    "flek_cap": Option(5, "highest flek level: 1 flek, 2 re, 3 tutti, 4 boty, 5 kalhoty", min=0, max=5),
-    "hand_limit": Option(0, "cap on one hand's value per player, in multiples of the stake; 0 = none", min=0),
+    "stovka_pays_hra": Option(False, N_("an announced stovka pays the hra too, flekked on its own")),
+    "flek_cap": Option(5, N_("highest flek level: 1 flek, 2 re, 3 tutti, 4 boty, 5 kalhoty"), min=0, max=5),
+    "hand_limit": Option(0, N_("cap on one hand's value per player, in multiples of the stake; 0 = none"), min=0),
     "pay_2v2": Option(
         "pair",
-        "2 against 2: each defender pays one opponent V (pair) or both opponents V (each)",
+        N_("2 against 2: each defender pays one opponent V (pair) or both opponents V (each)"),
         choices=("pair", "each"),
     ),
     "pay_alone": Option(
         "each",
-        "alone against 3: each opponent pays the lone player V (each) or 2V (double)",
+        N_("alone against 3: each opponent pays the lone player V (each) or 2V (double)"),
         choices=("each", "double"),
     ),
-    "renonc_talon": Option(Decimal("5.00"), "renonc fee to each opponent: aces or tens in the talon, shuffling", min=0),
-    "renonc_other": Option(Decimal("2.00"), "renonc fee to each opponent: any other renonc", min=0),
+    "renonc_talon": Option(
+        Decimal("5.00"), N_("renonc fee to each opponent: aces or tens in the talon, shuffling"), min=0
+    ),
+    "renonc_other": Option(Decimal("2.00"), N_("renonc fee to each opponent: any other renonc"), min=0),
 }
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "ctyrka-dvacetnik": {"stake": Decimal("0.20"), "currency": "CZK"},
@@ -193,6 +249,19 @@ def components(contract: str, settings: Mapping[str, Any]) -> tuple[str, ...]:
     return _components(contract, settings)
 
 
+def flek_name(level: int) -> str:
+    """The name of a flek level (0 dobrá … 5 kalhoty) in the active language.
+
+    >>> flek_name(2)
+    're'
+    """
+    return pgettext("marias", FLEK_NAMES[level])
+
+
+def _word(contract: str) -> str:
+    return pgettext("marias", _CONTRACT_WORDS[contract])
+
+
 def _components(contract: str, settings: Mapping[str, Any]) -> tuple[str, ...]:
     components = _COMPONENTS[contract]
     if settings["stovka_pays_hra"] and "stovka" in components:
@@ -206,12 +275,14 @@ def _read_flek(raw: object, components: tuple[str, ...], contract: str, cap: int
         if name not in components:
             raise RulesError(
                 reader.path(str(name)),
-                f"{contract} has no {name} component to flek; flekked separately: {', '.join(components)}",
+                _("%(contract)s has no %(component)s component to flek; flekked separately: %(components)s")
+                % {"contract": contract, "component": name, "components": ", ".join(components)},
             )
     levels = []
     for name in components:
         level = reader.data.get(name, 0)
-        message = f"must be a flek level from 0 to {cap} ({', '.join(FLEK_NAMES[: cap + 1])})"
+        names = ", ".join(flek_name(k) for k in range(cap + 1))
+        message = _("must be a flek level from 0 to %(cap)s (%(names)s)") % {"cap": cap, "names": names}
         if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= cap:
             raise RulesError(reader.path(name), message)
         levels.append((name, level))
@@ -220,9 +291,9 @@ def _read_flek(raw: object, components: tuple[str, ...], contract: str, cap: int
 
 def _read_points(reader: HandReader) -> int:
     points = reader.raw("points")
-    message = "must be the declarer side's card points in tens from 0 to 90 (aces and tens 10 each, last trick 10)"
+    message = _("must be the declarer side's card points in tens from 0 to 90 (aces and tens 10 each, last trick 10)")
     if points is None:
-        raise RulesError("points", "is required for a played-out game; " + message)
+        raise RulesError("points", _("is required for a played-out game; %(what)s") % {"what": message})
     if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= CARD_POINTS or points % 10:
         raise RulesError("points", message)
     return points
@@ -236,12 +307,12 @@ def _read_marriages(raw: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
         path = reader.path(side)
         values = reader.raw(side, [])
         if not isinstance(values, list) or any(type(v) is not int or v not in (20, 40) for v in values):
-            raise RulesError(path, "must be a list of hlášky, each 20 or 40 (in trumps)")
+            raise RulesError(path, _("must be a list of hlášky (marriages), each 20 or 40 (in trumps)"))
         seen.extend(values)
         if len(seen) > 4:
-            raise RulesError(path, "there are only four hlášky (king and queen of each suit) in the game")
+            raise RulesError(path, _("there are only four hlášky (king and queen of each suit) in the game"))
         if seen.count(40) > 1:
-            raise RulesError(path, "only one hláška is in trumps (40); the others are 20")
+            raise RulesError(path, _("only one hláška is in trumps (40); the others are 20"))
         lists.append(tuple(values))
     return lists[0], lists[1]
 
@@ -251,7 +322,8 @@ def _read_seven(raw: object, announced: bool) -> Seven:
     side = reader.choice("side", SIDES, default="declarer" if announced else None)
     if announced and side != "declarer":
         raise RulesError(
-            "seven.side", "an announced sedma is played with the declarer's own trump seven; defenders cannot hold it"
+            "seven.side",
+            _("an announced sedma is played with the declarer's own trump seven; defenders cannot hold it"),
         )
     return Seven(side=side, won=reader.flag("won"))
 
@@ -268,10 +340,13 @@ def _read_play(reader: HandReader, contract: str) -> dict[str, Any]:
     if contract in ALONE_CONTRACTS:
         for name in ("points", "marriages", "seven"):
             if reader.has(name):
-                raise RulesError(name, f"{contract} has no trumps, card points or hlášky; enter only won")
+                raise RulesError(
+                    name,
+                    _("%(contract)s has no trumps, card points or hlášky; enter only won") % {"contract": contract},
+                )
         return {"won": reader.flag("won")}
     if reader.has("won"):
-        raise RulesError("won", "only betl and durch use won; hra, sedma and stovka are decided by points and seven")
+        raise RulesError("won", _("only betl and durch use won; hra, sedma and stovka are decided by points and seven"))
     declarer, defenders = _read_marriages(reader.raw("marriages", {}))
     seven = reader.raw("seven")
     return {
@@ -287,12 +362,15 @@ def _read_flekked_by(reader: HandReader, table: Table, hand: MariasHand) -> str 
     flekked = any(level for _, level in hand.flek)
     if flekked_by is None:
         if hand.laid and flekked:
-            raise RulesError("flekked_by", "is required for a flekked laid game: that defender pays the increase")
+            raise RulesError("flekked_by", _("is required for a flekked laid game: that defender pays the increase"))
         return None
     if flekked_by in hand.side:
-        raise RulesError("flekked_by", f"{flekked_by} plays with the declarer; only a defender flekks")
+        raise RulesError(
+            "flekked_by",
+            _("%(player)s plays with the declarer; only a defender flekks") % {"player": flekked_by},
+        )
     if not flekked:
-        raise RulesError("flekked_by", "no component of this hand is flekked")
+        raise RulesError("flekked_by", _("no component of this hand is flekked"))
     return flekked_by
 
 
@@ -300,11 +378,11 @@ def _check_laid(hand: MariasHand) -> None:
     # The seed: "Nedává se re na ložené hry" - a laid game stops at flek.
     for name, level in hand.flek:
         if level > 1:
-            raise RulesError(f"flek.{name}", "no re on a laid game: at most 1 (flek)")
+            raise RulesError(f"flek.{name}", _("no re on a laid game: at most 1 (flek)"))
     if hand.played_out:
-        raise RulesError("played_out", "a laid game is not played out; if it was played open, enter it without laid")
+        raise RulesError("played_out", _("a laid game is not played out; if it was played open, enter it without laid"))
     if hand.conceded_by != "defenders":
-        raise RulesError("conceded_by", "a laid game is the declarer's: only the defenders can concede it")
+        raise RulesError("conceded_by", _("a laid game is the declarer's: only the defenders can concede it"))
 
 
 def parse_hand(table: Table, data: Mapping[str, Any]) -> MariasHand:
@@ -317,9 +395,11 @@ def parse_hand(table: Table, data: Mapping[str, Any]) -> MariasHand:
     contract = reader.choice("contract", CONTRACTS)
     if contract in ALONE_CONTRACTS:
         if partner is not None:
-            raise RulesError("partner", f"{contract} is always played alone; leave partner empty")
+            raise RulesError(
+                "partner", _("%(contract)s is always played alone; leave partner empty") % {"contract": contract}
+            )
         if reader.has("trump"):
-            raise RulesError("trump", f"{contract} is played without trumps")
+            raise RulesError("trump", _("%(contract)s is played without trumps") % {"contract": contract})
         trump = None
     else:
         trump = reader.choice("trump", TRUMPS)
@@ -344,7 +424,7 @@ def parse_hand(table: Table, data: Mapping[str, Any]) -> MariasHand:
     if not hand.played_out:
         for name in _PLAY_FIELDS:
             if reader.has(name):
-                raise RulesError(name, "a hand not played out is paid from its contract and fleks; leave it empty")
+                raise RulesError(name, _("a hand not played out is paid from its contract and fleks; leave it empty"))
         return hand
     return replace(hand, **_read_play(reader, contract))
 
@@ -352,8 +432,9 @@ def parse_hand(table: Table, data: Mapping[str, Any]) -> MariasHand:
 def _read_conceded_by(reader: HandReader, hand: MariasHand) -> str:
     if hand.played_out or hand.renonc is not None:
         if reader.has("conceded_by"):
-            why = "was played out" if hand.played_out else "stopped at a renonc costs only the fee"
-            raise RulesError("conceded_by", f"this hand {why}; nobody conceded it")
+            if hand.played_out:
+                raise RulesError("conceded_by", _("this hand was played out; nobody conceded it"))
+            raise RulesError("conceded_by", _("this hand stopped at a renonc costs only the fee; nobody conceded it"))
         return "defenders"
     return reader.choice("conceded_by", SIDES, default="defenders")
 
@@ -406,9 +487,9 @@ def _part(tariff: _Tariff, hand: MariasHand, component: str, won: bool, extra: S
         if factor != 1:
             factors.append(str(factor))
             multiplier *= factor
-    words = [_component_words(component, hand.trump)]
+    words = [_component_words(_word(component), hand.trump)]
     if level:
-        words.append(FLEK_NAMES[level])
+        words.append(flek_name(level))
     for word, factor in extra:
         words.append(word)
         factors += [str(factor)] if factor != 1 else []
@@ -417,8 +498,14 @@ def _part(tariff: _Tariff, hand: MariasHand, component: str, won: bool, extra: S
     return _Part(", ".join(words), tuple(factors), amount if won else -amount)
 
 
-def _component_words(component: str, trump: str | None) -> str:
-    return component if trump is None else f"{component} {_TRUMP_IN[trump]}"
+def _component_words(words: str, trump: str | None) -> str:
+    """A (translated) component with its trump: "sedma v lepších", "sedma in hearts (lepší)"."""
+    if trump is None:
+        return words
+    return pgettext("marias", "%(component)s %(trump)s") % {
+        "component": words,
+        "trump": pgettext("marias", _TRUMP_IN[trump]),
+    }
 
 
 def _totals(hand: MariasHand) -> tuple[int, int]:
@@ -447,7 +534,8 @@ def _hra(tariff: _Tariff, hand: MariasHand) -> _Part:
     won = declarer > defenders
     best = max(declarer, defenders)
     if "stovka" not in hand.components and best >= HUNDRED:
-        return _part(tariff, hand, "hra", won, [(f"tichá stovka {best}", _silent_hundred(tariff, best))])
+        silent = pgettext("marias", "silent hundred (tichá stovka) %(total)s") % {"total": best}
+        return _part(tariff, hand, "hra", won, [(silent, _silent_hundred(tariff, best))])
     return _part(tariff, hand, "hra", won)
 
 
@@ -456,25 +544,31 @@ def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
     reached = hand.points + max(hand.marriages_declarer, default=0)
     if reached >= HUNDRED:
         total = hand.points + sum(hand.marriages_declarer)
-        return _part(tariff, hand, "stovka", True, [(f"uhraná {total}", 1 + (total - HUNDRED) // 10)])
+        made = pgettext("marias", "made with %(total)s") % {"total": total}
+        return _part(tariff, hand, "stovka", True, [(made, 1 + (total - HUNDRED) // 10)])
     # Each ten the defenders got beyond what they were allowed: the tens missing, plus their own hlášky.
     steps = max(1, (HUNDRED - reached) // 10 + sum(hand.marriages_defenders) // 10)
     multiple = steps if tariff.settings["stovka_steps"] == "linear" else 1 << (steps - 1)
-    extra = [(f"prohraná s {reached}, {_tens(steps)}", multiple)]
+    lost = pgettext("marias", "lost with %(reached)s, %(tens)s") % {"reached": reached, "tens": _tens(steps)}
+    extra = [(lost, multiple)]
     defenders = _totals(hand)[1]
     if tariff.settings["stovka_silent_hundred"] and defenders >= HUNDRED:
-        extra.append((f"obrana tichá stovka {defenders}", 2 << (defenders - HUNDRED) // 10))
+        silent = pgettext("marias", "defenders' silent hundred (tichá stovka) %(total)s") % {"total": defenders}
+        extra.append((silent, 2 << (defenders - HUNDRED) // 10))
     return _part(tariff, hand, "stovka", False, extra)
 
 
 def _tens(count: int) -> str:
-    """Czech plural of "ten points", as the players say it.
+    """Tens of points, as the players say it (Czech has three plural forms).
 
-    >>> _tens(1), _tens(3), _tens(5)
+    >>> from rules.i18n import override
+    >>> _tens(1), _tens(3)
+    ('1 ten', '3 tens')
+    >>> with override("cs"):
+    ...     _tens(1), _tens(3), _tens(5)
     ('1 desítka', '3 desítky', '5 desítek')
     """
-    word = "desítka" if count == 1 else "desítky" if 2 <= count <= 4 else "desítek"
-    return f"{count} {word}"
+    return ngettext("%(count)s ten", "%(count)s tens", count) % {"count": count}
 
 
 def _sedma(tariff: _Tariff, hand: MariasHand) -> _Part:
@@ -489,9 +583,10 @@ def _silent_seven(tariff: _Tariff, hand: MariasHand) -> _Part | None:
     won = (seven.side == "declarer") == seven.won
     base = tariff.stake
     factors = (format_number(base), str(tariff.red)) if tariff.red != 1 else (format_number(base),)
-    who = "hrající" if seven.side == "declarer" else "obrany"
-    result = "uhraná" if seven.won else "zabitá"
-    label = f"{_component_words('tichá sedma', hand.trump)}, {who}, {result}"
+    who = pgettext("marias", "the declarer's") if seven.side == "declarer" else pgettext("marias", "the defenders'")
+    result = pgettext("marias", "won") if seven.won else pgettext("marias", "killed")
+    silent = _component_words(pgettext("marias", "silent seven (tichá sedma)"), hand.trump)
+    label = f"{silent}, {who}, {result}"
     amount = base * tariff.red
     return _Part(label, factors, amount if won else -amount)
 
@@ -565,32 +660,43 @@ def _renonc_fees(table: Table, hand: MariasHand) -> tuple[dict[str, Decimal], Li
         fees[player] += fee
     fees[renonc.player] -= fee * len(opponents)
     money = format_money(fee, table.settings["currency"])
-    return fees, Line(f"renonc ({renonc.player}, {renonc.kind})", f"{money} každému soupeři: {', '.join(opponents)}")
+    kind = pgettext("marias", _RENONC_WORDS[renonc.kind])
+    label = pgettext("marias", "renonc (%(player)s, %(kind)s)") % {"player": renonc.player, "kind": kind}
+    detail = pgettext("marias", "%(money)s to each opponent: %(players)s") % {
+        "money": money,
+        "players": ", ".join(opponents),
+    }
+    return fees, Line(label, detail)
 
 
 def _label(hand: MariasHand) -> str:
     """The hand in the players' words, e.g. "Lepší sedma, re na sedmu, flek na hru"."""
+    contract = _word(hand.contract)
     if hand.trump is None:
-        words = [hand.contract.capitalize()]
+        words = [contract]
     elif hand.trump == "hearts":
-        words = [f"Lepší {hand.contract}"]
+        # Czech says the red game first ("Lepší sedma"), so hearts get a template of their own.
+        words = [pgettext("marias", "%(contract)s in hearts (lepší)") % {"contract": contract}]
     else:
-        words = [f"{hand.contract.capitalize()} {_TRUMP_IN[hand.trump]}"]
+        words = [_component_words(contract, hand.trump)]
     flekked = sorted((-level, hand.components.index(name), name) for name, level in hand.flek if level)
-    for minus_level, _, name in flekked:
-        on = f" na {_ACCUSATIVE[name]}" if len(hand.components) > 1 else ""
-        words.append(f"{FLEK_NAMES[-minus_level]}{on}")
+    for minus_level, _index, name in flekked:
+        level = flek_name(-minus_level)
+        words.append(pgettext("marias", _FLEK_ON[name]) % {"level": level} if len(hand.components) > 1 else level)
     if hand.alone and hand.contract not in ALONE_CONTRACTS:
-        words.append("sám")
+        words.append(pgettext("marias", "alone"))
     if hand.laid:
-        words.append("ložená")
+        words.append(pgettext("marias", "laid"))
     elif not hand.played_out and hand.renonc:
-        words.append("nedohraná")
+        words.append(pgettext("marias", "not played out"))
+    elif not hand.played_out and hand.conceded_by == "declarer":
+        words.append(pgettext("marias", "conceded by the declarer"))
     elif not hand.played_out:
-        words.append("složená hrajícím" if hand.conceded_by == "declarer" else "složená obranou")
+        words.append(pgettext("marias", "conceded by the defenders"))
     if hand.renonc:
-        words.append("renonc")
-    return ", ".join(words)
+        words.append(pgettext("marias", "renonc"))
+    label = ", ".join(words)
+    return label[:1].upper() + label[1:]
 
 
 def _facts(hand: MariasHand) -> list[Line]:
@@ -598,20 +704,28 @@ def _facts(hand: MariasHand) -> list[Line]:
     if not hand.played_out or hand.contract in ALONE_CONTRACTS:
         return []
     declarer, defenders = _totals(hand)
-    detail = (
-        f"hrající {hand.points} + hlášky {sum(hand.marriages_declarer)} = {declarer}, "
-        f"obrana {CARD_POINTS - hand.points} + hlášky {sum(hand.marriages_defenders)} = {defenders}"
-    )
-    return [Line("body", detail)]
+    detail = pgettext(
+        "marias",
+        "declarer's side %(cards)s + hlášky (marriages) %(marriages)s = %(total)s, "
+        "defenders %(their_cards)s + hlášky %(their_marriages)s = %(their_total)s",
+    ) % {
+        "cards": hand.points,
+        "marriages": sum(hand.marriages_declarer),
+        "total": declarer,
+        "their_cards": CARD_POINTS - hand.points,
+        "their_marriages": sum(hand.marriages_defenders),
+        "their_total": defenders,
+    }
+    return [Line(pgettext("marias", "points"), detail)]
 
 
 def _payment_line(table: Table, hand: MariasHand, amounts: Mapping[str, Decimal]) -> Line:
     currency = table.settings["currency"]
-    how = "sám proti třem" if hand.alone else "2 proti 2"
+    how = pgettext("marias", "alone against three") if hand.alone else pgettext("marias", "2 against 2")
     shown = ", ".join(
         f"{player} {'+' if amount > 0 else ''}{format_money(amount, currency)}" for player, amount in amounts.items()
     )
-    return Line("placení", f"{how}: {shown}")
+    return Line(pgettext("marias", "payment"), f"{how}: {shown}")
 
 
 def price_hand(table: Table, hand: MariasHand) -> Score:
@@ -629,14 +743,22 @@ def price_hand(table: Table, hand: MariasHand) -> Score:
     if value != raw:
         limit = format_money(value, tariff.currency)
         lines.append(
-            Line("limit", f"{table.settings['hand_limit']} × {format_number(tariff.stake)} = {limit}", value - raw)
+            Line(
+                pgettext("marias", "limit"),
+                f"{table.settings['hand_limit']} × {format_number(tariff.stake)} = {limit}",
+                value - raw,
+            )
         )
     unflekked = value
     if hand.laid and hand.flekked_by is not None and parts:
         bare = replace(hand, flek=tuple((name, 0) for name, _ in hand.flek))
         unflekked = _limited(tariff, sum((part.amount for part in _parts(tariff, bare)), ZERO))
         increase = format_money(_defender_share(table, hand, value - unflekked), tariff.currency)
-        lines.append(Line("ložená hra", f"{hand.flekked_by} flekoval: navýšení {increase} platí i za spoluhráče"))
+        detail = pgettext("marias", "%(player)s flekked: pays the increase of %(money)s for the partners too") % {
+            "player": hand.flekked_by,
+            "money": increase,
+        }
+        lines.append(Line(pgettext("marias", "laid game"), detail))
     amounts = _amounts(table, hand, value, unflekked)
     fees, fee_line = _renonc_fees(table, hand)
     amounts = {player: amounts[player] + fees[player] for player in table.players}

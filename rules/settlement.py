@@ -30,6 +30,7 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import RulesError, to_decimal
+from rules.i18n import _, format_number
 
 MODES = ("fewest", "banker", "pairwise")
 
@@ -188,7 +189,9 @@ def plan_transfers(
     for player in sorted(amounts):
         units[player], left = divmod(_to_units(amounts[player], exponent), unit)
         if left:
-            raise RulesError(f"balances.{player}", f"must be a whole number of coins of {step}; round it first")
+            assert step is not None  # without a coin the unit is the smallest place, so nothing is left over
+            message = _("must be a whole number of coins of %(coin)s; round it first") % {"coin": _shown(step)}
+            raise RulesError(f"balances.{player}", message)
     if mode == "fewest":
         moves = _fewest(units, exact=len(units) <= exact_limit)
     elif mode == "banker":
@@ -355,7 +358,7 @@ def _round_shares(v: list[int], n: int) -> set[tuple[int, int]]:
                 capacity[i][j] = 1
                 cost[i][j] = n - 2 * (v[j] - v[i])
                 cost[j][i] = -cost[i][j]
-    for _ in range(sum(capacity[source])):
+    for _unit in range(sum(capacity[source])):
         _push_one_cheapest(capacity, cost, source, sink)
     return {(i, j) for i in range(n) for j in range(n) if v[i] < v[j] and capacity[i][j] == 0}
 
@@ -367,7 +370,7 @@ def _push_one_cheapest(capacity: list[list[int]], cost: list[list[int]], source:
     distance: list[int | None] = [None] * size
     previous = [-1] * size
     distance[source] = 0
-    for _ in range(size - 1):
+    for _round in range(size - 1):
         changed = False
         for a in range(size):
             start = distance[a]
@@ -398,7 +401,7 @@ def _push_one_cheapest(capacity: list[list[int]], cost: list[list[int]], source:
 def _check_coin(coin: object) -> Decimal:
     amount = to_decimal(coin, "coin")
     if amount <= 0:
-        raise RulesError("coin", "must be a positive amount, e.g. 1.00 or 0.50")
+        raise RulesError("coin", _("must be a positive amount, e.g. 1.00 or 0.50"))
     exponent = amount.as_tuple().exponent
     assert isinstance(exponent, int)
     # "1E+1" is a fine coin but would print every rounded balance in scientific notation.
@@ -407,26 +410,36 @@ def _check_coin(coin: object) -> Decimal:
 
 def _check_mode(mode: str, banker: str | None) -> None:
     if mode not in MODES:
-        raise RulesError("mode", f"unknown mode; allowed: {', '.join(MODES)}")
+        raise RulesError("mode", _("unknown mode; allowed: %(allowed)s") % {"allowed": ", ".join(MODES)})
     if mode == "banker" and banker is None:
-        raise RulesError("banker", "is required when everybody settles with one banker")
+        raise RulesError("banker", _("is required when everybody settles with one banker"))
 
 
 def _check_banker(balances: Mapping[str, Decimal], banker: str | None) -> None:
     if banker is not None and banker not in balances:
-        players = ", ".join(balances) or "nobody"
-        raise RulesError("banker", f"{banker!r} is not at this table; players: {players}")
+        players = ", ".join(balances) or _("nobody")
+        raise RulesError(
+            "banker",
+            _("'%(player)s' is not at this table; players: %(players)s") % {"player": banker, "players": players},
+        )
 
 
 def _check_balances(balances: Mapping[str, Decimal]) -> dict[str, Decimal]:
     if not isinstance(balances, Mapping):
-        raise RulesError("balances", "must map each player to a balance")
+        raise RulesError("balances", _("must map each player to a balance"))
     checked = {player: to_decimal(amount, f"balances.{player}") for player, amount in balances.items()}
     exponent = _common_exponent(checked.values())
     total = sum(_to_units(amount, exponent) for amount in checked.values())
     if total != 0:
-        raise RulesError("balances", f"must sum to exactly 0, not {_from_units(total, exponent)}")
+        total_text = _shown(_from_units(total, exponent))
+        raise RulesError("balances", _("must sum to exactly 0, not %(total)s") % {"total": total_text})
     return checked
+
+
+def _shown(amount: Decimal) -> str:
+    """An amount in the active language, with exactly its own decimal places (a coin of 0.50 stays 0,50)."""
+    exponent = amount.as_tuple().exponent
+    return format_number(amount, places=max(0, -exponent) if isinstance(exponent, int) else 0)
 
 
 def _common_exponent(amounts: Iterable[Decimal]) -> int:

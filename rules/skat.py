@@ -11,6 +11,16 @@ One hand document in, list points and money out. The declarer's list score is th
 ('Grand Hand Schneider with 2', Decimal('120'), {'Ana': 120, 'Ben': 0, 'Cyril': 0})
 >>> result.lines[0].label
 'Grand with 2, game 3, hand 4, Schneider 5 × 24 = 120'
+
+In German, with Skat's own words (Spitzen, Augen, Schneider angesagt …):
+
+>>> from rules.i18n import override
+>>> with override("de"):
+...     result = rules.score({"game": "skat", "players": ["Ana", "Ben", "Cyril"],
+...                           "hand": {"declarer": "Ana", "contract": "grand", "hand": True, "matadors": 2,
+...                                    "declarer_points": 95}})
+>>> result.label, result.lines[0].label
+('Grand Hand Schneider mit 2', 'Grand mit 2, Spiel 3, Hand 4, Schneider 5 × 24 = 120')
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ from rules.base import (
     pairwise_differences,
     to_int,
 )
+from rules.i18n import N_, _, ngettext, pgettext
 
 SUIT_BASE = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9}
 BASE = SUIT_BASE | {"grand": 24}
@@ -86,30 +97,38 @@ _TRUMP_ONLY = ("matadors", "without", "schneider_announced", "schwarz_announced"
 _RAMSCH_ONLY = ("ramsch_points", "ramsch_loser", "jungfrau", "durchmarsch")
 
 OPTIONS: dict[str, Option] = {
-    "stake": Option(Decimal("0.01"), "Money per list point; everybody pays everybody the difference.", min=Decimal(0)),
-    "currency": Option("EUR", "Currency of the stake.", choices=("EUR", "CZK")),
+    "stake": Option(
+        Decimal("0.01"), N_("Money per list point; everybody pays everybody the difference."), min=Decimal(0)
+    ),
+    "currency": Option("EUR", N_("Currency of the stake."), choices=("EUR", "CZK")),
     "scoring": Option(
         "classic",
-        "The list: classic (won +value, lost −2 × value) or seeger-fabian (the tournament list with fixed bonuses).",
+        N_(
+            "The list: classic (won +value, lost −2 × value) or seeger-fabian (the tournament list with fixed bonuses)."
+        ),
         choices=("classic", "seeger-fabian"),
     ),
-    "seeger_won_bonus": Option(50, "Seeger-Fabian: points the declarer gets on top of a won game.", min=0),
-    "seeger_lost_penalty": Option(50, "Seeger-Fabian: points the declarer loses on top of a lost game.", min=0),
-    "seeger_others_bonus_3": Option(40, "Seeger-Fabian, 3 seats: each other player's points for a lost game.", min=0),
-    "seeger_others_bonus_4": Option(
-        30, "Seeger-Fabian, 4 seats: each other player's points for a lost game (the sitting dealer too).", min=0
+    "seeger_won_bonus": Option(50, N_("Seeger-Fabian: points the declarer gets on top of a won game."), min=0),
+    "seeger_lost_penalty": Option(50, N_("Seeger-Fabian: points the declarer loses on top of a lost game."), min=0),
+    "seeger_others_bonus_3": Option(
+        40, N_("Seeger-Fabian, 3 seats: each other player's points for a lost game."), min=0
     ),
-    "kontra": Option(False, "Kontra (×2) and Re (×4) on the game value, won or lost."),
-    "bock": Option(False, "Bock rounds: a hand scores ×2 per pending Bock; the triggers below start new rounds."),
-    "bock_lost_60": Option(True, "Bock trigger: a game lost 60:60."),
-    "bock_lost_kontra": Option(True, "Bock trigger: a game lost after Kontra."),
-    "bock_re": Option(True, "Bock trigger: Re given."),
-    "bock_grand_hand": Option(True, "Bock trigger: a Grand Hand won."),
-    "bock_big_game": Option(True, "Bock trigger: a game worth at least bock_big_game_value (before Kontra and Bock)."),
-    "bock_big_game_value": Option(72, "The game value from which a game triggers a Bock round.", min=1),
-    "ramsch": Option(False, "When all pass, play Ramsch: the player with the most card points scores minus them."),
-    "jungfrau": Option(True, "Ramsch: the loser's points double for each player who took no trick."),
-    "durchmarsch": Option(True, "Ramsch: a player who takes every trick scores +120."),
+    "seeger_others_bonus_4": Option(
+        30, N_("Seeger-Fabian, 4 seats: each other player's points for a lost game (the sitting dealer too)."), min=0
+    ),
+    "kontra": Option(False, N_("Kontra (×2) and Re (×4) on the game value, won or lost.")),
+    "bock": Option(False, N_("Bock rounds: a hand scores ×2 per pending Bock; the triggers below start new rounds.")),
+    "bock_lost_60": Option(True, N_("Bock trigger: a game lost 60:60.")),
+    "bock_lost_kontra": Option(True, N_("Bock trigger: a game lost after Kontra.")),
+    "bock_re": Option(True, N_("Bock trigger: Re given.")),
+    "bock_grand_hand": Option(True, N_("Bock trigger: a Grand Hand won.")),
+    "bock_big_game": Option(
+        True, N_("Bock trigger: a game worth at least bock_big_game_value (before Kontra and Bock).")
+    ),
+    "bock_big_game_value": Option(72, N_("The game value from which a game triggers a Bock round."), min=1),
+    "ramsch": Option(False, N_("When all pass, play Ramsch: the player with the most card points scores minus them.")),
+    "jungfrau": Option(True, N_("Ramsch: the loser's points double for each player who took no trick.")),
+    "durchmarsch": Option(True, N_("Ramsch: a player who takes every trick scores +120.")),
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -165,12 +184,46 @@ def null_value(hand: bool, ouvert: bool) -> int:
     return NULL_VALUES[(hand, ouvert)]
 
 
+_NULL_NAMES = {
+    (False, False): N_("Null"),
+    (True, False): N_("Null Hand"),
+    (False, True): N_("Null Ouvert"),
+    (True, True): N_("Null Ouvert Hand"),
+}
+_CONTRACT_NAMES = {
+    "clubs": N_("Clubs"),
+    "spades": N_("Spades"),
+    "hearts": N_("Hearts"),
+    "diamonds": N_("Diamonds"),
+    "grand": N_("Grand"),
+}
+
+
 def null_name(hand: bool, ouvert: bool) -> str:
-    """
+    """The Null game's name in the active language.
+
     >>> null_name(hand=True, ouvert=False), null_name(hand=True, ouvert=True)
     ('Null Hand', 'Null Ouvert Hand')
     """
-    return "Null" + (" Ouvert" if ouvert else "") + (" Hand" if hand else "")
+    return _(_NULL_NAMES[(hand, ouvert)])
+
+
+def contract_name(contract: str) -> str:
+    """A suit or grand game's name in the active language (German: Kreuz, Pik, Herz, Karo, Grand).
+
+    >>> contract_name("diamonds")
+    'Diamonds'
+    """
+    return _(_CONTRACT_NAMES[contract])
+
+
+def _card_points(points: int) -> str:
+    return ngettext("%(points)s card point", "%(points)s card points", points) % {"points": points}
+
+
+def _and(players: Sequence[str]) -> str:
+    word = _("and")  # outside the f-string: xgettext cannot see into one
+    return f" {word} ".join(players)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -182,16 +235,22 @@ def _setting(settings: Settings, name: str) -> Any:
 
 
 def _refuse(reader: HandReader, names: Sequence[str], what: str) -> None:
-    """Fields that mean nothing for this contract must be left out: a stray value is a mistake, not a detail."""
+    """Fields that mean nothing for this contract must be left out: a stray value is a mistake, not a detail.
+
+    ``what`` is the kind of game as the object of "does not apply to", a msgid marked with ``N_`` and translated
+    only when there is an error to say (this runs for every hand).
+    """
     for name in names:
         if reader.data.get(name) not in (None, False, 0, [], {}):
-            raise RulesError(reader.path(name), f"does not apply to {what}; leave it out")
+            raise RulesError(reader.path(name), N_("does not apply to %(what)s; leave it out") % {"what": _(what)})
 
 
 def _read_dealer(reader: HandReader, table: Table) -> str | None:
     if len(table.players) == 4 and not reader.has("dealer"):
         raise RulesError(
-            "dealer", f"is required at a 4-seat table, where the dealer sits out; players: {', '.join(table.players)}"
+            "dealer",
+            _("is required at a 4-seat table, where the dealer sits out; players: %(players)s")
+            % {"players": ", ".join(table.players)},
         )
     return reader.player("dealer", table.players, required=False)
 
@@ -207,7 +266,9 @@ def _read_seated(reader: HandReader, name: str, table: Table, active: Sequence[s
     player = reader.player(name, table.players, required=required)
     if player is not None and player not in active:
         raise RulesError(
-            reader.path(name), f"{player} deals and sits out this hand; choose one of: {', '.join(active)}"
+            reader.path(name),
+            _("%(player)s deals and sits out this hand; choose one of: %(players)s")
+            % {"player": player, "players": ", ".join(active)},
         )
     return player
 
@@ -217,7 +278,11 @@ def _read_bid(reader: HandReader) -> int:
     if bid not in LEGAL_BIDS:
         lower = max(b for b in LEGAL_BIDS if b < bid)
         higher = min(b for b in LEGAL_BIDS if b > bid)
-        raise RulesError("bid", f"{bid} is not a game value anyone can bid; the nearest bids are {lower} and {higher}")
+        raise RulesError(
+            "bid",
+            _("%(bid)s is not a game value anyone can bid; the nearest bids are %(lower)s and %(higher)s")
+            % {"bid": bid, "lower": lower, "higher": higher},
+        )
     return bid
 
 
@@ -226,9 +291,13 @@ def _read_matadors(reader: HandReader, contract: str) -> int:
     value = reader.raw("matadors")
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most:
         return value
-    verb = "is required; " if value is None else ""
+    names = {"contract": contract_name(contract), "most": most, "value": value}
+    if value is None:
+        raise RulesError(
+            "matadors", _("is required; %(contract)s counts 1 to %(most)s matadors (with or without)") % names
+        )
     raise RulesError(
-        "matadors", f"{verb}{contract.capitalize()} counts 1 to {most} matadors (with or without); not {value}"
+        "matadors", _("%(contract)s counts 1 to %(most)s matadors (with or without); not %(value)s") % names
     )
 
 
@@ -239,7 +308,9 @@ def _read_announcements(reader: HandReader) -> tuple[bool, bool, bool, bool]:
     if not hand:
         for name in ("schneider_announced", "schwarz_announced"):
             if reader.flag(name):
-                raise RulesError(name, "needs a hand game (hand: true): only a declarer who skips the Skat announces")
+                raise RulesError(
+                    name, _("needs a hand game (hand: true): only a declarer who skips the Skat announces")
+                )
     schwarz_announced = reader.flag("schwarz_announced") or ouvert
     schneider_announced = reader.flag("schneider_announced") or schwarz_announced
     return hand, ouvert, schneider_announced, schwarz_announced
@@ -248,20 +319,20 @@ def _read_announcements(reader: HandReader) -> tuple[bool, bool, bool, bool]:
 def _read_kontra(reader: HandReader, settings: Settings) -> int:
     kontra = reader.integer("kontra", 0, 2, default=0)
     if kontra and not _setting(settings, "kontra"):
-        raise RulesError("kontra", "Kontra is off in this ruleset (turn on rules.kontra); must be 0")
+        raise RulesError("kontra", _("Kontra is off in this ruleset (turn on rules.kontra); must be 0"))
     return kontra
 
 
 def _read_bock(reader: HandReader, settings: Settings) -> int:
     bock = reader.integer("bock", 0, MOST_BOCKS, default=0)
     if bock and not _setting(settings, "bock"):
-        raise RulesError("bock", "Bock rounds are off in this ruleset (turn on rules.bock); must be 0")
+        raise RulesError("bock", _("Bock rounds are off in this ruleset (turn on rules.bock); must be 0"))
     return bock
 
 
 def _parse_trump(reader: HandReader, table: Table, contract: str, active: tuple[str, ...]) -> dict[str, Any]:
-    _refuse(reader, ("won",), "a suit or grand game: it is won or lost by its declarer_points")
-    _refuse(reader, _RAMSCH_ONLY, "a suit or grand game")
+    _refuse(reader, ("won",), N_("a suit or grand game: it is won or lost by its declarer_points"))
+    _refuse(reader, _RAMSCH_ONLY, N_("a suit or grand game"))
     declarer = _read_seated(reader, "declarer", table, active, required=True)
     matadors = _read_matadors(reader, contract)
     hand, ouvert, schneider_announced, schwarz_announced = _read_announcements(reader)
@@ -270,8 +341,11 @@ def _parse_trump(reader: HandReader, table: Table, contract: str, active: tuple[
     if schwarz and not (points == CARD_POINTS or points <= SKAT_MOST_POINTS):
         raise RulesError(
             "schwarz",
-            f"means one side took no trick, so the declarer has all {CARD_POINTS} card points or only the Skat's "
-            f"(at most {SKAT_MOST_POINTS}), not {points}",
+            _(
+                "means one side took no trick, so the declarer has all %(all)s card points or only the Skat's "
+                "(at most %(skat)s), not %(points)s"
+            )
+            % {"all": CARD_POINTS, "skat": SKAT_MOST_POINTS, "points": points},
         )
     return {
         "declarer": declarer,
@@ -288,25 +362,37 @@ def _parse_trump(reader: HandReader, table: Table, contract: str, active: tuple[
 
 
 def _parse_null(reader: HandReader, table: Table, active: tuple[str, ...]) -> dict[str, Any]:
-    _refuse(reader, _TRUMP_ONLY, "a Null game")
-    _refuse(reader, _RAMSCH_ONLY, "a Null game")
+    _refuse(reader, _TRUMP_ONLY, N_("a Null game"))
+    _refuse(reader, _RAMSCH_ONLY, N_("a Null game"))
     declarer = _read_seated(reader, "declarer", table, active, required=True)
     hand, ouvert = reader.flag("hand"), reader.flag("ouvert")
     won = reader.data.get("won")
     if not isinstance(won, bool):
-        verb = "is required for a Null game" if won is None else "must be true or false"
-        raise RulesError("won", f"{verb}: true when the declarer took no trick, else false")
+        if won is None:
+            raise RulesError("won", _("is required for a Null game: true when the declarer took no trick, else false"))
+        raise RulesError("won", _("must be true or false: true when the declarer took no trick, else false"))
     bid = _read_bid(reader)
     value = null_value(hand, ouvert)
     if value < bid:
         legal = [(v, null_name(*key)) for key, v in NULL_VALUES.items() if v >= bid]
         if not legal:
-            raise RulesError("contract", f"no Null covers a bid of {bid}: Null Ouvert Hand, the highest, is worth 59")
+            highest = max(NULL_VALUES.values())
+            raise RulesError(
+                "contract",
+                _("no Null covers a bid of %(bid)s: %(name)s, the highest, is worth %(value)s")
+                % {"bid": bid, "name": null_name(True, True), "value": highest},
+            )
         lowest_value, lowest_name = min(legal)
         raise RulesError(
             "contract",
-            f"{null_name(hand, ouvert)} is worth {value}, below the bid of {bid}; "
-            f"the lowest legal Null is {lowest_name} ({lowest_value})",
+            _("%(name)s is worth %(value)s, below the bid of %(bid)s; the lowest legal Null is %(lowest)s (%(points)s)")
+            % {
+                "name": null_name(hand, ouvert),
+                "value": value,
+                "bid": bid,
+                "lowest": lowest_name,
+                "points": lowest_value,
+            },
         )
     return {"declarer": declarer, "hand": hand, "ouvert": ouvert, "won": won, "bid": bid}
 
@@ -315,12 +401,15 @@ def _parse_ramsch(reader: HandReader, table: Table, active: tuple[str, ...]) -> 
     settings = table.settings
     if not _setting(settings, "ramsch"):
         allowed = ", ".join(c for c in CONTRACTS if c != "ramsch")
-        raise RulesError("contract", f"Ramsch is off in this ruleset (turn on rules.ramsch); allowed: {allowed}")
-    _refuse(reader, ("declarer", "hand", "ouvert", "won", "kontra", *_TRUMP_ONLY), "Ramsch, where nobody declares")
+        raise RulesError(
+            "contract",
+            _("Ramsch is off in this ruleset (turn on rules.ramsch); allowed: %(allowed)s") % {"allowed": allowed},
+        )
+    _refuse(reader, ("declarer", "hand", "ouvert", "won", "kontra", *_TRUMP_ONLY), N_("Ramsch, where nobody declares"))
     if reader.has("durchmarsch"):
         if not _setting(settings, "durchmarsch"):
-            raise RulesError("durchmarsch", "Durchmarsch is off in this ruleset (turn on rules.durchmarsch)")
-        _refuse(reader, ("ramsch_points", "ramsch_loser", "jungfrau"), "a Durchmarsch")
+            raise RulesError("durchmarsch", _("Durchmarsch is off in this ruleset (turn on rules.durchmarsch)"))
+        _refuse(reader, ("ramsch_points", "ramsch_loser", "jungfrau"), N_("a Durchmarsch"))
         return {"durchmarsch": _read_seated(reader, "durchmarsch", table, active, required=True)}
     points = _read_ramsch_points(reader, table, active)
     jungfrau = _read_jungfrau(reader, table, active, points)
@@ -335,16 +424,24 @@ def _read_ramsch_points(reader: HandReader, table: Table, active: tuple[str, ...
     raw = reader.raw("ramsch_points")
     if not isinstance(raw, Mapping):
         raise RulesError(
-            "ramsch_points", f"is required for Ramsch: an object with the card points of {', '.join(active)}"
+            "ramsch_points",
+            _("is required for Ramsch: an object with the card points of %(players)s") % {"players": ", ".join(active)},
         )
     for name in raw:
         if name not in active:
-            why = "deals and sits out this hand" if name in table.players else "is not at this table"
-            raise RulesError(f"ramsch_points.{name}", f"{why}; points are for {', '.join(active)}")
+            players = {"players": ", ".join(active)}
+            if name in table.players:
+                message = _("deals and sits out this hand; points are for %(players)s") % players
+            else:
+                message = _("is not at this table; points are for %(players)s") % players
+            raise RulesError(f"ramsch_points.{name}", message)
     points = {p: to_int(raw.get(p), f"ramsch_points.{p}", 0, CARD_POINTS) for p in active}
     total = sum(points.values())
     if total > CARD_POINTS:
-        raise RulesError("ramsch_points", f"add up to {total}, but the cards hold only {CARD_POINTS}")
+        raise RulesError(
+            "ramsch_points",
+            _("add up to %(total)s, but the cards hold only %(all)s") % {"total": total, "all": CARD_POINTS},
+        )
     return points
 
 
@@ -353,17 +450,28 @@ def _read_jungfrau(
 ) -> tuple[str, ...]:
     raw = reader.raw("jungfrau", [])
     if raw and not _setting(table.settings, "jungfrau"):
-        raise RulesError("jungfrau", "Jungfrau is off in this ruleset (turn on rules.jungfrau); leave it out")
+        raise RulesError("jungfrau", _("Jungfrau is off in this ruleset (turn on rules.jungfrau); leave it out"))
     if not isinstance(raw, list) or any(p not in active for p in raw) or len(set(raw)) != len(raw):
-        raise RulesError("jungfrau", f"must be a list of players who took no trick, from: {', '.join(active)}")
+        raise RulesError(
+            "jungfrau",
+            _("must be a list of players who took no trick, from: %(players)s") % {"players": ", ".join(active)},
+        )
     for player in raw:
         if points[player]:
-            raise RulesError("jungfrau", f"{player} has {points[player]} card points, so took a trick")
+            message = ngettext(
+                "%(player)s has %(points)s card point, so took a trick",
+                "%(player)s has %(points)s card points, so took a trick",
+                points[player],
+            )
+            raise RulesError("jungfrau", message % {"player": player, "points": points[player]})
     if len(raw) == len(active):
-        raise RulesError("jungfrau", "somebody took the tricks: at most two players can be Jungfrau")
+        raise RulesError("jungfrau", _("somebody took the tricks: at most two players can be Jungfrau"))
     if len(raw) == len(active) - 1 and _setting(table.settings, "durchmarsch"):
         (taker,) = (p for p in active if p not in raw)
-        raise RulesError("jungfrau", f"two players without a trick means {taker} took every trick: enter durchmarsch")
+        raise RulesError(
+            "jungfrau",
+            _("two players without a trick means %(player)s took every trick: enter durchmarsch") % {"player": taker},
+        )
     return tuple(raw)
 
 
@@ -374,13 +482,16 @@ def _read_ramsch_loser(reader: HandReader, table: Table, active: tuple[str, ...]
     if loser is None:
         if len(tied) > 1:
             raise RulesError(
-                "ramsch_loser", f"is required: {' and '.join(tied)} tie with {most} card points; name the loser"
+                "ramsch_loser",
+                _("is required: %(players)s tie with %(points)s card points; name the loser")
+                % {"players": _and(tied), "points": most},
             )
         return tied[0]
     if loser not in tied:
         raise RulesError(
             "ramsch_loser",
-            f"{loser} does not have the most card points ({most}); the loser is one of: {', '.join(tied)}",
+            _("%(player)s does not have the most card points (%(points)s); the loser is one of: %(players)s")
+            % {"player": loser, "points": most, "players": ", ".join(tied)},
         )
     return loser
 
@@ -389,7 +500,7 @@ def _parse_passed(reader: HandReader) -> dict[str, Any]:
     _refuse(
         reader,
         ("declarer", "hand", "ouvert", "won", "kontra", *_TRUMP_ONLY, *_RAMSCH_ONLY),
-        "a passed-in hand",
+        N_("a passed-in hand"),
     )
     return {}
 
@@ -420,17 +531,22 @@ def _signed(amount: int | Decimal) -> str:
 
 
 def _multiplier_steps(h: SkatHand, schneider: bool, schwarz: bool) -> list[tuple[str, int]]:
-    """The levels as players count them out: "with 2, game 3, hand 4, Schneider 5"."""
-    steps = [("without" if h.without else "with", h.matadors), ("game", 1)]
-    levels = [
-        ("hand", h.hand),
-        ("Schneider", schneider),
-        ("Schneider announced", h.schneider_announced),
-        ("Schwarz", schwarz),
-        ("Schwarz announced", h.schwarz_announced),
-        ("ouvert", h.ouvert),
-    ]
-    return steps + [(name, 1) for name, applies in levels if applies]
+    """The levels as players count them out: "with 2, game 3, hand 4, Schneider 5" ("mit 2, Spiel 3, Hand 4 …")."""
+    matadors = pgettext("skat count", "without") if h.without else pgettext("skat count", "with")
+    steps = [(matadors, h.matadors), (pgettext("skat count", "game"), 1)]
+    if h.hand:
+        steps.append((pgettext("skat count", "hand"), 1))
+    if schneider:
+        steps.append((pgettext("skat count", "Schneider"), 1))
+    if h.schneider_announced:
+        steps.append((pgettext("skat count", "Schneider announced"), 1))
+    if schwarz:
+        steps.append((pgettext("skat count", "Schwarz"), 1))
+    if h.schwarz_announced:
+        steps.append((pgettext("skat count", "Schwarz announced"), 1))
+    if h.ouvert:
+        steps.append((pgettext("skat count", "ouvert"), 1))
+    return steps
 
 
 def _count_out(contract: str, steps: Sequence[tuple[str, int]], base: int) -> str:
@@ -447,35 +563,54 @@ def _count_out(contract: str, steps: Sequence[tuple[str, int]], base: int) -> st
 
 
 def _trump_label(h: SkatHand, schneider: bool, schwarz: bool) -> str:
-    words = [h.contract.capitalize()]
+    words = [contract_name(h.contract)]
     if h.ouvert:
-        words.append("Ouvert")  # ouvert promises hand, Schneider and Schwarz: saying it says all of them
+        # ouvert promises hand, Schneider and Schwarz: saying it says all of them
+        words.append(pgettext("skat label", "Ouvert"))
     else:
-        words += ["Hand"] if h.hand else []
+        words += [pgettext("skat label", "Hand")] if h.hand else []
         if h.schwarz_announced:
-            words.append("Schwarz announced")
+            words.append(pgettext("skat label", "Schwarz announced"))
         else:
-            words += ["Schneider announced"] if h.schneider_announced else []
+            words += [pgettext("skat label", "Schneider announced")] if h.schneider_announced else []
             if schwarz:
-                words.append("Schwarz")
+                words.append(pgettext("skat label", "Schwarz"))
             elif schneider and not h.schneider_announced:
-                words.append("Schneider")
-    words.append(f"{'without' if h.without else 'with'} {h.matadors}")
+                words.append(pgettext("skat label", "Schneider"))
+    count = {"count": h.matadors}
+    words.append(pgettext("skat label", "without %(count)s") % count if h.without else _with(count))
     return " ".join(words)
+
+
+def _with(count: dict[str, int]) -> str:
+    return pgettext("skat label", "with %(count)s") % count
 
 
 def _trump_failures(h: SkatHand, value: int) -> list[str]:
     """Why a suit or grand game is lost; empty when it is won."""
     points = h.declarer_points
     failures = []
-    if points < WIN_POINTS:
-        failures.append(f"{points} card points, {WIN_POINTS} needed" + (" (60:60 is lost)" if points == 60 else ""))
+    names = {"points": points, "needed": WIN_POINTS, "bid": h.bid, "value": value}
+    if points == WIN_POINTS - 1:
+        failures.append(_("%(points)s card points, %(needed)s needed (60:60 is lost)") % names)
+    elif points < WIN_POINTS:
+        failures.append(
+            ngettext("%(points)s card point, %(needed)s needed", "%(points)s card points, %(needed)s needed", points)
+            % names
+        )
     if h.schneider_announced and points < SCHNEIDER_POINTS:
-        failures.append(f"Schneider announced, {points} card points reached")
+        failures.append(
+            ngettext(
+                "Schneider announced, %(points)s card point reached",
+                "Schneider announced, %(points)s card points reached",
+                points,
+            )
+            % names
+        )
     if h.schwarz_announced and not (h.schwarz and points == CARD_POINTS):
-        failures.append("Schwarz announced, the defenders took a trick")
+        failures.append(_("Schwarz announced, the defenders took a trick"))
     if value < h.bid:
-        failures.append(f"overbid: bid {h.bid}, the game is worth {value}")
+        failures.append(_("overbid: bid %(bid)s, the game is worth %(value)s") % names)
     return failures
 
 
@@ -484,20 +619,30 @@ def _factor_lines(h: SkatHand, value: int) -> tuple[int, list[Line]]:
     lines = []
     if h.kontra:
         value *= 2**h.kontra
-        name = "Kontra" if h.kontra == 1 else "Kontra and Re"
-        lines.append(Line(f"{name} × {2**h.kontra}", f"game value {value}", _points(value)))
+        name = _("Kontra") if h.kontra == 1 else _("Kontra and Re")
+        lines.append(Line(f"{name} × {2**h.kontra}", _game_value(value), _points(value)))
     if h.bock:
         value *= 2**h.bock
-        name = "Bock" if h.bock == 1 else f"{h.bock} Bocks"
-        lines.append(Line(f"{name} × {2**h.bock}", f"game value {value}", _points(value)))
+        name = _("Bock") if h.bock == 1 else ngettext("%(count)s Bock", "%(count)s Bocks", h.bock) % {"count": h.bock}
+        lines.append(Line(f"{name} × {2**h.bock}", _game_value(value), _points(value)))
     return value, lines
+
+
+def _game_value(value: int) -> str:
+    return _("game value %(value)s") % {"value": value}
 
 
 def _outcome(declarer: str, won: bool, value: int, why: str) -> tuple[int, Line]:
     if won:
-        return value, Line(f"Won: {declarer} {_signed(value)}", why, _points(value))
+        label = _("Won: %(player)s %(score)s") % {"player": declarer, "score": _signed(value)}
+        return value, Line(label, why, _points(value))
     score = -LOST_FACTOR * value
-    return score, Line(f"Lost: −{LOST_FACTOR} × {value} = {_signed(score)}", why, _points(score))
+    label = _("Lost: −%(factor)s × %(value)s = %(score)s") % {
+        "factor": LOST_FACTOR,
+        "value": value,
+        "score": _signed(score),
+    }
+    return score, Line(label, why, _points(score))
 
 
 def _bock_rounds(settings: Settings, h: SkatHand, won: bool, value: int) -> int:
@@ -525,21 +670,22 @@ def _price_trump(table: Table, h: SkatHand) -> _Priced:
     schneider = schneider or h.schneider_announced
     steps = _multiplier_steps(h, schneider, schwarz)
     value = base * sum(levels for _, levels in steps)
-    lines = [Line(_count_out(h.contract.capitalize(), steps, base), f"{points} card points", _points(value))]
+    lines = [Line(_count_out(contract_name(h.contract), steps, base), _card_points(points), _points(value))]
     charged = value
     if value < h.bid:
         charged = overbid_value(h.bid, base)
         lines.append(
             Line(
-                f"Overbid: bid {h.bid}, worth {value}",
-                f"charged at the smallest multiple of {base} covering the bid: {charged // base} × {base}",
+                _("Overbid: bid %(bid)s, worth %(value)s") % {"bid": h.bid, "value": value},
+                _("charged at the smallest multiple of %(base)s covering the bid: %(times)s × %(base)s")
+                % {"base": base, "times": charged // base},
                 _points(charged),
             )
         )
     failures = _trump_failures(h, value)
     won = not failures
     final, factor_lines = _factor_lines(h, charged)
-    score, outcome = _outcome(h.declarer, won, final, "; ".join(failures) or f"{points} card points")
+    score, outcome = _outcome(h.declarer, won, final, "; ".join(failures) or _card_points(points))
     return _Priced(
         label=_trump_label(h, schneider, schwarz),
         won=won,
@@ -556,7 +702,7 @@ def _price_null(table: Table, h: SkatHand) -> _Priced:
     value = null_value(h.hand, h.ouvert)
     first = Line(f"{name} = {value}", "", _points(value))
     final, factor_lines = _factor_lines(h, value)
-    why = "the declarer took no trick" if h.won else "the declarer took a trick"
+    why = _("the declarer took no trick") if h.won else _("the declarer took a trick")
     score, outcome = _outcome(h.declarer, h.won, final, why)
     return _Priced(
         label=name,
@@ -573,15 +719,19 @@ def _seeger_fabian(table: Table, declarer: str, won: bool) -> tuple[dict[str, in
     settings = table.settings
     if won:
         bonus = _setting(settings, "seeger_won_bonus")
-        return {declarer: bonus}, [Line("Seeger-Fabian: won game", f"{declarer} +{bonus}", _points(bonus))]
+        return {declarer: bonus}, [Line(_("Seeger-Fabian: won game"), f"{declarer} +{bonus}", _points(bonus))]
     penalty = _setting(settings, "seeger_lost_penalty")
     seats = len(table.players)
     each = _setting(settings, f"seeger_others_bonus_{seats}")
     others = table.others(declarer)
     extra = {declarer: -penalty} | {p: each for p in others}
     return extra, [
-        Line("Seeger-Fabian: lost game", f"{declarer} −{penalty}", _points(-penalty)),
-        Line(f"Seeger-Fabian: {seats} seats", f"+{each} to each of {', '.join(others)}", _points(each)),
+        Line(_("Seeger-Fabian: lost game"), f"{declarer} −{penalty}", _points(-penalty)),
+        Line(
+            _("Seeger-Fabian: %(seats)s seats") % {"seats": seats},
+            _("+%(points)s to each of %(players)s") % {"points": each, "players": ", ".join(others)},
+            _points(each),
+        ),
     ]
 
 
@@ -589,7 +739,7 @@ def _money_line(table: Table, amounts: Mapping[str, Decimal]) -> Line:
     currency = _setting(table.settings, "currency")
     places = max(2, -min(int(a.as_tuple().exponent) for a in [table.stake, *amounts.values()]))
     each = " · ".join(f"{p} {'+' if a > 0 else ''}{format_number(a, places)}" for p, a in amounts.items())
-    return Line(f"Money at {format_money(table.stake, currency)} a point", each)
+    return Line(_("Money at %(stake)s a point") % {"stake": format_money(table.stake, currency)}, each)
 
 
 def _score(
@@ -622,7 +772,7 @@ def _price_declared(table: Table, h: SkatHand) -> Score:
     if _setting(table.settings, "scoring") == "seeger-fabian":
         extra, bonus_lines = _seeger_fabian(table, h.declarer, priced.won)
         score = {p: s + extra.get(p, 0) for p, s in score.items()}
-        lines += [*bonus_lines, Line("List", f"{h.declarer} {_signed(score[h.declarer])}")]
+        lines += [*bonus_lines, Line(_("List"), f"{h.declarer} {_signed(score[h.declarer])}")]
     return _score(table, priced.label, priced.won, priced.value, score, lines, priced.bock_rounds)
 
 
@@ -632,21 +782,25 @@ def _price_ramsch(table: Table, h: SkatHand) -> Score:
     if h.durchmarsch is not None:
         value = DURCHMARSCH_POINTS * bock
         score[h.durchmarsch] = value
-        lines = [Line(f"Durchmarsch: {h.durchmarsch} took every trick", "", _points(DURCHMARSCH_POINTS))]
-        _, bock_lines = _factor_lines(h, DURCHMARSCH_POINTS)
-        return _score(table, "Durchmarsch", None, value, score, [*lines, *bock_lines])
+        label = _("Durchmarsch: %(player)s took every trick") % {"player": h.durchmarsch}
+        lines = [Line(label, "", _points(DURCHMARSCH_POINTS))]
+        bock_lines = _factor_lines(h, DURCHMARSCH_POINTS)[1]
+        return _score(table, _("Durchmarsch"), None, value, score, [*lines, *bock_lines])
     assert h.ramsch_loser is not None
     points = dict(h.ramsch_points)[h.ramsch_loser]
     jungfrau = 2 ** len(h.jungfrau)
     value = points * jungfrau * bock
     score[h.ramsch_loser] = -value
-    lines = [Line(f"Ramsch: {h.ramsch_loser} has the most card points", f"{points} card points", _points(-points))]
+    loser = _("Ramsch: %(player)s has the most card points") % {"player": h.ramsch_loser}
+    lines = [Line(loser, _card_points(points), _points(-points))]
     if h.jungfrau:
-        detail = f"{' and '.join(h.jungfrau)} took no trick"
-        lines.append(Line(f"Jungfrau × {jungfrau}", detail, _points(-points * jungfrau)))
+        detail = _("%(players)s took no trick") % {"players": _and(h.jungfrau)}
+        jungfrau_word = _("Jungfrau")
+        lines.append(Line(f"{jungfrau_word} × {jungfrau}", detail, _points(-points * jungfrau)))
     if h.bock:
-        lines.append(Line(f"Bock × {bock}", f"{h.ramsch_loser} {_signed(-value)}", _points(-value)))
-    label = "Ramsch" + (" Jungfrau" if h.jungfrau else "")
+        bock_word = _("Bock")
+        lines.append(Line(f"{bock_word} × {bock}", f"{h.ramsch_loser} {_signed(-value)}", _points(-value)))
+    label = _("Ramsch Jungfrau") if h.jungfrau else _("Ramsch")
     return _score(table, label, None, value, score, lines)
 
 
@@ -701,7 +855,8 @@ class Skat:
         """Price a parsed hand: list points per player, the game value, money, and how it was counted."""
         if hand.contract == "passed":
             score = {p: 0 for p in table.players}
-            return _score(table, "Passed in", None, 0, score, [Line("Passed in: everybody passed", "", _points(0))])
+            lines = [Line(_("Passed in: everybody passed"), "", _points(0))]
+            return _score(table, _("Passed in"), None, 0, score, lines)
         if hand.contract == "ramsch":
             return _price_ramsch(table, hand)
         return _price_declared(table, hand)

@@ -11,9 +11,17 @@ of the winning side ``V``.
 ...                           "winner": "declarer", "result": "bez_vody"})
 >>> score = GAME.price(table, hand)
 >>> score.label, str(score.value), {p: str(a) for p, a in score.amounts.items()}
-('bez vody v červenom, kontra', '1.60', {'Ana': '3.20', 'Ben': '-1.60', 'Cyril': '-1.60'})
+('bez vody in hearts, kontra', '1.60', {'Ana': '3.20', 'Ben': '-1.60', 'Cyril': '-1.60'})
 >>> score.lines[-2].detail
-'4 × 2 × 2 × 0,10 € = 1,60 €'
+'4 × 2 × 2 × €0.10 = €1.60'
+
+In Slovak, the words of the table:
+
+>>> from rules.i18n import override
+>>> with override("sk"):
+...     score = GAME.price(table, hand)
+>>> score.label, score.lines[-2].detail
+('bez vody v červenom, kontra', '4 × 2 × 2 × 0,10\xa0€ = 1,60\xa0€')
 """
 
 from __future__ import annotations
@@ -33,9 +41,10 @@ from rules.base import (
     Score,
     Settings,
     Table,
-    format_number,
+    format_money,
     pay_between,
 )
+from rules.i18n import N_, NP_, _, pgettext
 
 SEATS = (2, 3, 4)
 TRUMPS = ("hearts", "bells", "leaves", "acorns")
@@ -58,46 +67,62 @@ MULTIPLES = {
     "durch": 36,
     "nehram": 6,
 }
+# The table's words are msgids in the context "snapser" (English keeps them and explains them in WHY); say them
+# with category_name(key) and raise_name(level).
 NAMES = {
-    "s_vodou": "s vodou",
-    "bez_vody": "bez vody",
-    "za_6": "za 6",
-    "tichy_durch": "tichý durch",
-    "hram": "hrám",
-    "za12": "za 12",
-    "durch": "durch",
-    "nehram": "nehrám",
+    "s_vodou": NP_("snapser", "s vodou"),
+    "bez_vody": NP_("snapser", "bez vody"),
+    "za_6": NP_("snapser", "za 6"),
+    "tichy_durch": NP_("snapser", "tichý durch"),
+    "hram": NP_("snapser", "hrám"),
+    "za12": NP_("snapser", "za 12"),
+    "durch": NP_("snapser", "durch"),
+    "nehram": NP_("snapser", "nehrám"),
 }
 WHY = {
-    "s_vodou": "prehrávajúci majú aspoň 33 bodov",
-    "bez_vody": "prehrávajúci majú menej ako 33 bodov",
-    "za_6": "prehrávajúci nemajú ani jeden štich",
-    "tichy_durch": "víťazi zobrali všetky štichy bez ohlásenia",
-    "za12": "ohlásená: 66 a „dosť“ skôr, než súperi zoberú štich",
-    "durch": "ohlásený: voliaci zoberie všetky štichy",
-    "nehram": "voliaci sa vzdal a prehráva hneď",
+    "s_vodou": NP_("snapser", "the losers have 33 points or more"),
+    "bez_vody": NP_("snapser", "the losers have fewer than 33 points"),
+    "za_6": NP_("snapser", "the losers took no trick"),
+    "tichy_durch": NP_("snapser", "the winners took every trick without announcing it"),
+    "za12": NP_("snapser", "announced: 66 and “dosť” before the other side takes a trick"),
+    "durch": NP_("snapser", "announced: the chooser takes every trick"),
+    "nehram": NP_("snapser", "the chooser gave up and loses at once"),
 }
-RAISE_NAMES = ("", "kontra", "re", "tuti", "boty")
+RAISE_NAMES = (
+    "",
+    NP_("snapser", "kontra"),
+    NP_("snapser", "re"),
+    NP_("snapser", "tuti"),
+    NP_("snapser", "boty"),
+)
 
 PAYMENTS = ("every_loser_every_winner", "each_loser_one_winner")
 FALSE_DOST = ("by_points", "s_vodou", "bez_vody", "za_6")
 
 OPTIONS: dict[str, Option] = {
-    "stake": Option(Decimal("0.10"), "Money for one základ: a hand pays category × raises × red × stake.", min=ZERO),
-    "currency": Option("EUR", "The currency the stake is in.", choices=("EUR", "CZK")),
+    "stake": Option(
+        Decimal("0.10"), N_("Money for one základ: a hand pays category × raises × red × stake."), min=ZERO
+    ),
+    "currency": Option("EUR", N_("The currency the stake is in."), choices=("EUR", "CZK")),
     "payment": Option(
         "every_loser_every_winner",
-        "Who pays whom: every member of the losing side pays every member of the winning side V (2 against 2: "
-        "±2V each), or each loser pays one winner V (2 against 2: ±V each; a lone chooser still settles with "
-        "every opponent, as the seed says for three players).",
+        N_(
+            "Who pays whom: every member of the losing side pays every member of the winning side V (2 against 2: "
+            "±2V each), or each loser pays one winner V (2 against 2: ±V each; a lone chooser still settles with "
+            "every opponent, as the seed says for three players)."
+        ),
         choices=PAYMENTS,
     ),
-    "red_on_nehram": Option(True, "Hearts trump doubles nehrám too (the seed doubles every game in red)."),
-    "red_on_durch": Option(True, "Hearts trump doubles an announced durch too (the seed doubles every game in red)."),
+    "red_on_nehram": Option(True, N_("Hearts trump doubles nehrám too (the seed doubles every game in red).")),
+    "red_on_durch": Option(
+        True, N_("Hearts trump doubles an announced durch too (the seed doubles every game in red).")
+    ),
     "false_dost": Option(
         "by_points",
-        "What a false „dosť“ (said without 66) costs in hrám: the other side wins the category the caller's points "
-        "give (by_points: enter it as result), or always one fixed category.",
+        N_(
+            "What a false “dosť” (said without 66) costs in hrám: the other side wins the category the caller's "
+            "points give (by_points: enter it as result), or always one fixed category."
+        ),
         choices=FALSE_DOST,
     ),
 }
@@ -163,7 +188,7 @@ def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
     announcement = reader.choice("announcement", ANNOUNCEMENTS)
     raises = reader.integer("raises", 0, MAX_RAISES, default=0)
     if announcement == "nehram" and raises:
-        raise RulesError("raises", "nehrám ends the hand at once, so it cannot be raised; leave raises at 0")
+        raise RulesError("raises", _("nehrám ends the hand at once, so it cannot be raised; leave raises at 0"))
     end = _read_end(reader, announcement)
     winner = _read_winner(reader, announcement, end)
     result = _read_result(reader, announcement, end, str(table.settings.get("false_dost", "by_points")))
@@ -173,14 +198,19 @@ def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
 def _check_seats(table: Table) -> None:
     # rules.table() checks documents already; a Table built by hand (the ledger, tests) must not slip through.
     if len(table.players) not in SEATS:
-        raise RulesError("players", f"Šnapser is played by 2, 3 or 4 players, not {len(table.players)}")
+        raise RulesError(
+            "players", _("Šnapser is played by 2, 3 or 4 players, not %(count)s") % {"count": len(table.players)}
+        )
 
 
 def _read_partner(reader: HandReader, table: Table, declarer: str) -> str | None:
     if not reader.has("partner"):
         return None
     if len(table.players) != 4:
-        raise RulesError("partner", f"only with 4 players; with {len(table.players)} the chooser plays alone")
+        raise RulesError(
+            "partner",
+            _("only with 4 players; with %(count)s the chooser plays alone") % {"count": len(table.players)},
+        )
     partner = reader.player("partner", table.players)
     # Calling a trump card he holds himself means the chooser plays alone (1 against 3).
     return None if partner == declarer else partner
@@ -190,7 +220,7 @@ def _read_end(reader: HandReader, announcement: str) -> str | None:
     if not reader.has("end"):
         return None
     if announcement == "nehram":
-        raise RulesError("end", "nehrám ends the hand before the first trick; leave end out")
+        raise RulesError("end", _("nehrám ends the hand before the first trick; leave end out"))
     return reader.choice("end", ENDS)
 
 
@@ -198,31 +228,37 @@ def _read_winner(reader: HandReader, announcement: str, end: str | None) -> str:
     if announcement == "nehram":
         winner = reader.choice("winner", WINNERS, default="defenders")
         if winner != "defenders":
-            raise RulesError("winner", "nehrám loses at once: the winner is always the defenders")
+            raise RulesError("winner", _("nehrám loses at once: the winner is always the defenders"))
         return winner
     winner = reader.choice("winner", WINNERS)
     if announcement == "za12" and end == "false_dost" and winner == "declarer":
         # The seed: "Ak hráč povie dosť a nemá dostatočný počet bodov, vyhráva zahlásenú hru súper."
-        raise RulesError("winner", "a false „dosť“ loses za 12: the defenders win it")
+        raise RulesError("winner", _("a false “dosť” loses za 12: the defenders win it"))
     return winner
 
 
 def _read_result(reader: HandReader, announcement: str, end: str | None, false_dost: str) -> str | None:
     if announcement != "hram":
         if reader.has("result"):
-            name = NAMES[announcement]
-            raise RulesError("result", f"only hrám has a result category; {name} is paid as announced, leave it out")
+            raise RulesError(
+                "result",
+                _("only hrám has a result category; %(name)s is paid as announced, leave it out")
+                % {"name": category_name(announcement)},
+            )
         return None
     if end == "false_dost" and false_dost != "by_points":
         # House rule: a false "dosť" always costs one fixed category, whatever the points were.
         result = reader.choice("result", RESULTS, default=false_dost)
         if result != false_dost:
-            fixed = NAMES[false_dost]
-            raise RulesError("result", f"at this table a false „dosť“ always counts {fixed}; leave result out")
+            raise RulesError(
+                "result",
+                _("at this table a false “dosť” always counts %(name)s; leave result out")
+                % {"name": category_name(false_dost)},
+            )
         return result
     result = reader.choice("result", RESULTS)
     if end == "false_dost" and result == "tichy_durch":
-        raise RulesError("result", "a false „dosť“ stops the hand early, so nobody took every trick")
+        raise RulesError("result", _("a false “dosť” stops the hand early, so nobody took every trick"))
     return result
 
 
@@ -287,66 +323,82 @@ def _tidy(amount: Decimal) -> Decimal:
 # Explaining
 
 
+def category_name(key: str) -> str:
+    """A category or announcement (a key of :data:`NAMES`) in the table's words of the active language.
+
+    >>> category_name("bez_vody")
+    'bez vody'
+    """
+    return pgettext("snapser", NAMES[key])
+
+
+def raise_name(raises: int) -> str:
+    """The name of a raise level (1 kontra … 4 boty) in the active language."""
+    return pgettext("snapser", RAISE_NAMES[raises])
+
+
 def _label(hand: SnapserHand, red: bool) -> str:
     label = _name(hand, red)
     if not hand.won and hand.announcement != "nehram":
-        label += ", prehral voliaci"
+        return pgettext("snapser", "%(name)s, the chooser lost") % {"name": label}
     return label
 
 
 def _name(hand: SnapserHand, red: bool) -> str:
-    name = NAMES[hand.category] + (" v červenom" if red else "")
-    return f"{name}, {RAISE_NAMES[hand.raises]}" if hand.raises else name
+    category = category_name(hand.category)
+    if red:
+        category = pgettext("snapser", "%(name)s in hearts") % {"name": category}
+    return f"{category}, {raise_name(hand.raises)}" if hand.raises else category
 
 
 def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, paired: bool) -> tuple[Line, ...]:
     currency = str(table.settings.get("currency", "EUR"))
     multiple = MULTIPLES[hand.category]
-    lines = [Line(NAMES[hand.category], f"{multiple} × základ: {_why(hand)}")]
+    why = pgettext("snapser", "%(multiple)s × the base: %(why)s") % {"multiple": multiple, "why": _why(hand)}
+    lines = [Line(category_name(hand.category), why)]
     if hand.end == "false_dost":
-        lines.append(Line("falošné dosť", _false_dost(hand, str(table.settings.get("false_dost", "by_points")))))
+        false_dost = _false_dost(hand, str(table.settings.get("false_dost", "by_points")))
+        lines.append(Line(pgettext("snapser", "false “dosť”"), false_dost))
     if red:
-        lines.append(Line("v červenom", "červený tromf: × 2"))
+        lines.append(Line(pgettext("snapser", "in hearts"), pgettext("snapser", "hearts are trump: × 2")))
     elif hand.trump == RED:
-        lines.append(Line("červený tromf", f"pri {NAMES[hand.announcement]} sa nezdvojnásobuje (pravidlo stola)"))
+        detail = pgettext("snapser", "not doubled for %(name)s (house rule)") % {
+            "name": category_name(hand.announcement)
+        }
+        lines.append(Line(pgettext("snapser", "hearts trump"), detail))
     if hand.raises:
-        steps = ", ".join(RAISE_NAMES[1 : hand.raises + 1])
-        lines.append(Line(RAISE_NAMES[hand.raises], f"{steps}: × {2**hand.raises}"))
+        steps = ", ".join(raise_name(level) for level in range(1, hand.raises + 1))
+        lines.append(Line(raise_name(hand.raises), f"{steps}: × {2**hand.raises}"))
     factors = [str(multiple)] + (["2"] if red else []) + ([str(2**hand.raises)] if hand.raises else [])
-    arithmetic = " × ".join([*factors, _money(table.stake, currency)])
-    lines.append(Line(_name(hand, red), f"{arithmetic} = {_money(value, currency)}", value))
-    how = "jednému víťazovi" if paired else "každému víťazovi"
-    lines.append(Line("kto komu platí", f"každý prehrávajúci platí {how} {_money(value, currency)}"))
+    arithmetic = " × ".join([*factors, format_money(table.stake, currency)])
+    lines.append(Line(_name(hand, red), f"{arithmetic} = {format_money(value, currency)}", value))
+    money = {"money": format_money(value, currency)}
+    if paired:
+        how = pgettext("snapser", "each loser pays one winner %(money)s") % money
+    else:
+        how = pgettext("snapser", "each loser pays every winner %(money)s") % money
+    lines.append(Line(pgettext("snapser", "who pays whom"), how))
     return tuple(lines)
 
 
 def _why(hand: SnapserHand) -> str:
     if hand.end == "false_dost" and hand.announcement == "hram":
         # The points did not decide it (or not the usual way): the false-dosť line says why.
-        return "po falošnom „dosť“"
+        return pgettext("snapser", "after a false “dosť”")
     if hand.announcement in ("za12", "durch") and not hand.won:
-        return f"{WHY[hand.announcement]}; nevyšlo, vyhrávajú súperi"
-    return WHY[hand.category]
+        why = pgettext("snapser", WHY[hand.announcement])
+        return pgettext("snapser", "%(why)s; not made, the opponents win") % {"why": why}
+    return pgettext("snapser", WHY[hand.category])
 
 
 def _false_dost(hand: SnapserHand, rule: str) -> str:
     if hand.announcement != "hram":
-        return "„dosť“ bez 66 bodov prehráva ohlásenú hru"
+        return pgettext("snapser", "“dosť” without 66 points loses the announced game")
     if rule == "by_points":
-        return "„dosť“ bez 66 bodov prehráva; druhá strana vyhráva podľa bodov volajúceho"
-    return f"„dosť“ bez 66 bodov prehráva; druhá strana vyhráva vždy {NAMES[rule]} (pravidlo stola)"
-
-
-def _money(amount: Decimal, currency: str) -> str:
-    """Money with a decimal comma, keeping a stake's extra places (0,005 €) instead of rounding them away.
-
-    >>> _money(Decimal("0.10"), "EUR"), _money(Decimal("0.005"), "CZK")
-    ('0,10 €', '0,005 Kč')
-    """
-    exponent = amount.as_tuple().exponent
-    places = max(2, -exponent) if isinstance(exponent, int) else 2
-    sign = {"EUR": "€", "CZK": "Kč"}.get(currency, currency)
-    return f"{format_number(amount, places)} {sign}"
+        return pgettext("snapser", "“dosť” without 66 points loses; the other side wins by the caller's points")
+    return pgettext("snapser", "“dosť” without 66 points loses; the other side always wins %(name)s (house rule)") % {
+        "name": category_name(rule)
+    }
 
 
 # --------------------------------------------------------------------------------------------------------------

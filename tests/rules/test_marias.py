@@ -14,6 +14,7 @@ from rules.__main__ import main
 from rules.base import RulesError, Score
 
 PLAYERS = ["Ana", "Ben", "Cyril", "Dana"]
+NBSP = "\N{NO-BREAK SPACE}"
 
 
 def document(rules_: dict[str, Any] | None = None, **hand: Any) -> dict[str, Any]:
@@ -140,14 +141,15 @@ def test_it_prices_the_worked_examples(doc: dict[str, Any], value: str, expected
     assert result.score is None
 
 
-def test_it_explains_m1_in_the_players_own_terms() -> None:
+def test_it_explains_m1_in_english_keeping_the_table_words() -> None:
+    # Czech, Slovak and German: tests/rules/test_translations.py.
     result = score(M1)
-    assert result.label == "Lepší sedma, re na sedmu, flek na hru"
+    assert result.label == "Sedma in hearts (lepší), re on the sedma, flek on the hra"
     assert money_lines(result) == [
-        "hra v lepších, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40 Kč",
-        "sedma v lepších, re: 0,40 × 2 × 4 = −3,20 Kč",
+        f"hra in hearts (lepší), flek, silent hundred (tichá stovka) 120: 0.20 × 2 × 2 × 8 = 6.40{NBSP}Kč",
+        f"sedma in hearts (lepší), re: 0.40 × 2 × 4 = −3.20{NBSP}Kč",
     ]
-    assert result.lines[0].detail == "hrající 80 + hlášky 40 = 120, obrana 10 + hlášky 0 = 10"
+    assert result.lines[0].detail == "declarer's side 80 + hlášky (marriages) 40 = 120, defenders 10 + hlášky 0 = 10"
 
 
 def test_the_line_amounts_add_up_to_the_value() -> None:
@@ -163,7 +165,7 @@ def test_the_defenders_silent_seven_costs_the_declarer_side() -> None:
     result = score(document(contract="hra", trump="bells", points=60, seven={"side": "defenders", "won": True}))
     assert result.value == Decimal("0.00")
     assert result.won is False
-    assert "tichá sedma v kulích, obrany, uhraná: 0,20 = −0,20 Kč" in money_lines(result)
+    assert f"silent seven (tichá sedma) in bells, the defenders', won: 0.20 = −0.20{NBSP}Kč" in money_lines(result)
 
 
 def test_a_killed_silent_seven_of_the_defenders_pays_the_declarer_side_double_in_hearts() -> None:
@@ -202,7 +204,7 @@ def test_stosedm_prices_stovka_and_sedma_separately() -> None:
     )
     result = score(doc)
     assert result.value == Decimal("7.20")  # stovka 0.80 × 2 × 2 × 2 + sedma 0.40 × 2
-    assert result.label == "Lepší stosedm, flek na stovku"
+    assert result.label == "Stosedm in hearts (lepší), flek on the stovka"
 
 
 def test_a_lost_stovka_doubles_for_the_defenders_silent_hundred_as_the_seed_says() -> None:
@@ -258,7 +260,7 @@ def test_the_hand_limit_caps_the_value_per_player() -> None:
     doc = M1 | {"rules": {"hand_limit": 10}}
     result = score(doc)
     assert amounts(result) == pair("2.00")
-    assert "limit: 10 × 0,20 = 2,00 Kč" in money_lines(result)
+    assert f"limit: 10 × 0.20 = 2.00{NBSP}Kč" in money_lines(result)
 
 
 def test_two_against_two_can_pay_each_opponent() -> None:
@@ -275,12 +277,12 @@ def test_a_lone_player_can_be_paid_double() -> None:
 def test_a_player_who_called_his_own_card_plays_alone() -> None:
     result = score(document(contract="hra", trump="leaves", partner="Ana", points=60))
     assert amounts(result) == ["0.60", "-0.20", "-0.20", "-0.20"]
-    assert result.label == "Hra v zelených, sám"
+    assert result.label == "Hra in leaves, alone"
 
 
 def test_amounts_are_in_the_tables_currency() -> None:
     result = score(document({"currency": "EUR"}, contract="hra", trump="acorns", points=60))
-    assert money_lines(result) == ["hra v žaludech: 0,20 = 0,20 €"]
+    assert money_lines(result) == ["hra in acorns: 0.20 = €0.20"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -291,7 +293,7 @@ def test_a_hand_not_played_out_pays_the_announced_components_at_their_flek() -> 
     doc = document(contract="sedma", trump="hearts", flek={"hra": 2, "sedma": 1}, played_out=False)
     result = score(doc)
     assert result.value == Decimal("3.20")  # hra 0.20 × 2 × 4 + sedma 0.40 × 2 × 2, no silent extras
-    assert result.label == "Lepší sedma, re na hru, flek na sedmu, složená obranou"
+    assert result.label == "Sedma in hearts (lepší), re on the hra, flek on the sedma, conceded by the defenders"
 
 
 def test_a_declarer_can_concede() -> None:
@@ -304,7 +306,7 @@ def test_a_defender_who_flekked_a_laid_game_pays_the_increase_for_his_partners()
     assert result.value == Decimal("4.00")
     # Unflekked betl 2.00 from each; Ben's flek added 2.00 per payer, and he pays it for Cyril and Dana too.
     assert amounts(result) == ["12.00", "-8.00", "-2.00", "-2.00"]
-    assert result.label == "Betl, flek, ložená"
+    assert result.label == "Betl, flek, laid"
 
 
 def test_the_laid_flek_penalty_in_two_against_two() -> None:

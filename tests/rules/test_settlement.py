@@ -238,7 +238,7 @@ def test_it_names_the_field_in_every_error(call: object, field: str) -> None:
 def test_the_error_says_what_is_wrong() -> None:
     with pytest.raises(RulesError) as caught:
         plan_transfers(_money(Ana="1", Ben="-2"))
-    assert caught.value.as_dict() == {"field": "balances", "error": "must sum to exactly 0, not -1"}
+    assert caught.value.as_dict() == {"field": "balances", "error": "must sum to exactly 0, not −1"}
     with pytest.raises(RulesError) as caught:
         plan_transfers(_money(Ana="1", Ben="-1"), "banker", "Dora")
     assert caught.value.message == "'Dora' is not at this table; players: Ana, Ben"

@@ -90,7 +90,7 @@ def test_it_scores_the_worked_examples_of_the_rules(
 def test_it_turns_list_points_into_money_pairwise_s20() -> None:
     result = skat(grand())
     assert result.amounts == {"Ana": Decimal("0.96"), "Ben": Decimal("-0.48"), "Cyril": Decimal("-0.48")}
-    assert result.lines[-1].detail == "Ana +0,96 · Ben −0,48 · Cyril −0,48"
+    assert result.lines[-1].detail == "Ana +0.96 · Ben −0.48 · Cyril −0.48"
 
 
 def test_the_sitting_dealer_settles_with_the_table() -> None:
@@ -107,7 +107,7 @@ def test_the_sitting_dealer_settles_with_the_table() -> None:
 def test_it_prices_at_the_stake_and_currency_of_the_table() -> None:
     result = skat(grand(points=60), stake="0.10", currency="CZK")
     assert result.amounts == {"Ana": Decimal("-19.20"), "Ben": Decimal("9.60"), "Cyril": Decimal("9.60")}
-    assert result.lines[-1].label == "Money at 0,10 Kč a point"
+    assert result.lines[-1].label == "Money at 0.10\N{NO-BREAK SPACE}Kč a point"
 
 
 @pytest.mark.parametrize(

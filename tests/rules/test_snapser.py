@@ -88,27 +88,28 @@ def test_it_prices_the_worked_examples(players: list[str], hand: dict[str, Any],
     assert _amounts(_score(hand, players)) == expected
 
 
-def test_it_labels_the_hand_in_slovak_with_the_arithmetic() -> None:
+def test_it_labels_the_hand_with_the_table_words_and_the_arithmetic() -> None:
+    # In Slovak ("bez vody v červenom, kontra"): tests/rules/test_translations.py.
     score = _score(_hand(trump="hearts", raises=1))
-    assert score.label == "bez vody v červenom, kontra"
+    assert score.label == "bez vody in hearts, kontra"
     assert score.won is True
     assert score.value == Decimal("1.60")
     total = [line for line in score.lines if line.amount is not None]
     assert [(line.label, line.detail, line.amount) for line in total] == [
-        ("bez vody v červenom, kontra", "4 × 2 × 2 × 0,10 € = 1,60 €", Decimal("1.60"))
+        ("bez vody in hearts, kontra", "4 × 2 × 2 × €0.10 = €1.60", Decimal("1.60"))
     ]
 
 
 def test_it_says_the_chooser_lost_in_the_label() -> None:
-    assert _score(_hand(announcement="za12", winner="defenders", result=None)).label == "za 12, prehral voliaci"
+    assert _score(_hand(announcement="za12", winner="defenders", result=None)).label == "za 12, the chooser lost"
     assert (
-        _score(_hand(winner="defenders", result="tichy_durch", raises=4)).label == "tichý durch, boty, prehral voliaci"
+        _score(_hand(winner="defenders", result="tichy_durch", raises=4)).label == "tichý durch, boty, the chooser lost"
     )
 
 
 def test_it_keeps_nehram_label_short() -> None:
     score = _score(_hand(announcement="nehram", trump="hearts", winner=None, result=None))
-    assert (score.label, score.won, score.value) == ("nehrám v červenom", False, Decimal("1.20"))
+    assert (score.label, score.won, score.value) == ("nehrám in hearts", False, Decimal("1.20"))
 
 
 def test_it_prices_a_hand_for_two_players() -> None:
@@ -141,7 +142,7 @@ def test_it_doubles_every_raise_up_to_boty() -> None:
 def test_it_pays_one_winner_per_loser_when_asked() -> None:
     score = _score(_hand(partner="Cyril", trump="hearts"), FOUR, payment="each_loser_one_winner")
     assert _amounts(score) == {"Ana": "0.80", "Ben": "-0.80", "Cyril": "0.80", "Dana": "-0.80"}
-    assert score.lines[-1].detail == "každý prehrávajúci platí jednému víťazovi 0,80 €"
+    assert score.lines[-1].detail == "each loser pays one winner €0.80"
 
 
 def test_it_keeps_the_seed_payment_for_three_players_when_one_winner_is_paid() -> None:
@@ -156,25 +157,27 @@ def test_it_can_leave_nehram_and_durch_undoubled_in_red() -> None:
     assert _score(nehram, red_on_nehram=False).amounts["Ana"] == Decimal("-1.20")
     assert _score(durch, red_on_durch=False).amounts["Ana"] == Decimal("7.20")
     assert _score(durch).amounts["Ana"] == Decimal("14.40")
-    assert any("nezdvojnásobuje" in line.detail for line in _score(durch, red_on_durch=False).lines)
+    assert any("not doubled for durch" in line.detail for line in _score(durch, red_on_durch=False).lines)
 
 
 def test_it_prices_a_false_dost_by_the_points_entered() -> None:
     score = _score(_hand(winner="defenders", result="s_vodou", end="false_dost"))
     assert _amounts(score) == {"Ana": "-0.40", "Ben": "0.20", "Cyril": "0.20"}
-    assert "falošné dosť" in [line.label for line in score.lines]
+    assert "false “dosť”" in [line.label for line in score.lines]
 
 
 def test_it_prices_a_false_dost_at_the_fixed_category_of_the_table() -> None:
     score = _score(_hand(winner="defenders", result=None, end="false_dost"), false_dost="za_6")
     assert _amounts(score) == {"Ana": "-1.20", "Ben": "0.60", "Cyril": "0.60"}
-    assert score.label == "za 6, prehral voliaci"
+    assert score.label == "za 6, the chooser lost"
 
 
 def test_it_uses_the_stake_and_currency_of_the_table() -> None:
     score = _score(_hand(), stake="0.50", currency="CZK")
     assert _amounts(score) == {"Ana": "4.00", "Ben": "-2.00", "Cyril": "-2.00"}
-    assert [line.detail for line in score.lines if line.amount is not None] == ["4 × 0,50 Kč = 2,00 Kč"]
+    assert [line.detail for line in score.lines if line.amount is not None] == [
+        "4 × 0.50\N{NO-BREAK SPACE}Kč = 2.00\N{NO-BREAK SPACE}Kč"
+    ]
 
 
 def test_it_offers_the_seed_preset_by_default() -> None:
@@ -264,7 +267,7 @@ def test_it_rejects_a_declarer_who_wins_nehram() -> None:
 def test_it_rejects_a_won_za12_after_a_false_dost() -> None:
     error = _error(_hand(announcement="za12", result=None, end="false_dost"))
     assert error.field == "winner"
-    assert "false „dosť“ loses za 12" in error.message
+    assert "false “dosť” loses za 12" in error.message
 
 
 def test_it_rejects_tichy_durch_after_a_false_dost() -> None:

@@ -1,0 +1,297 @@
+"""The worked examples of RULES.md in the players' own words: Czech and Slovak table words, German Skat terms.
+
+English is asserted beside each game's own tests; the numbers never change with the language.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+import rules
+from rules.i18n import override
+
+NBSP = "\N{NO-BREAK SPACE}"
+THREE = ["Ana", "Ben", "Cyril"]
+FOUR = ["Ana", "Ben", "Cyril", "Dana"]
+
+M1: dict[str, Any] = {
+    "game": "marias",
+    "players": FOUR,
+    "hand": {
+        "declarer": "Ana",
+        "partner": "Cyril",
+        "contract": "sedma",
+        "trump": "hearts",
+        "flek": {"hra": 1, "sedma": 2},
+        "points": 80,
+        "marriages": {"declarer": [40]},
+        "seven": {"side": "declarer", "won": False},
+    },
+}
+
+
+def snapser(raises: int) -> dict[str, Any]:
+    hand = {"declarer": "Ana", "trump": "hearts", "announcement": "hram", "raises": raises}
+    return {"game": "snapser", "players": THREE, "hand": hand | {"winner": "declarer", "result": "bez_vody"}}
+
+
+def skat(**hand: Any) -> dict[str, Any]:
+    grand = {"declarer": "Ana", "contract": "grand", "matadors": 1, "declarer_points": 61}
+    return {"game": "skat", "players": THREE, "hand": grand | hand}
+
+
+S4 = skat(hand=True)
+S7 = skat(hand=True, schneider_announced=True, declarer_points=95)
+
+
+def priced(document: dict[str, Any], language: str) -> rules.Score:
+    with override(language):
+        return rules.score(document)
+
+
+def money_lines(result: rules.Score) -> list[str]:
+    return [f"{line.label}: {line.detail}" for line in result.lines if line.amount is not None]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Mariáš M1 (the seed's own example)
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "lines"),
+    [
+        (
+            "cs",
+            "Lepší sedma, re na sedmu, flek na hru",
+            [
+                f"hra v lepších, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40{NBSP}Kč",
+                f"sedma v lepších, re: 0,40 × 2 × 4 = −3,20{NBSP}Kč",
+            ],
+        ),
+        (
+            "sk",
+            "Sedma v červenom, re na sedmu, flek na hru",
+            [
+                f"hra v červenom, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40{NBSP}Kč",
+                f"sedma v červenom, re: 0,40 × 2 × 4 = −3,20{NBSP}Kč",
+            ],
+        ),
+        (
+            "de",
+            "Sedma in Herz (lepší), Re auf die Sedma, Flek auf die Hra",
+            [
+                f"Hra in Herz (lepší), Flek, stille Hundert (tichá stovka) 120: 0,20 × 2 × 2 × 8 = 6,40{NBSP}Kč",
+                f"Sedma in Herz (lepší), Re: 0,40 × 2 × 4 = −3,20{NBSP}Kč",
+            ],
+        ),
+        (
+            "en",
+            "Sedma in hearts (lepší), re on the sedma, flek on the hra",
+            [
+                f"hra in hearts (lepší), flek, silent hundred (tichá stovka) 120: 0.20 × 2 × 2 × 8 = 6.40{NBSP}Kč",
+                f"sedma in hearts (lepší), re: 0.40 × 2 × 4 = −3.20{NBSP}Kč",
+            ],
+        ),
+    ],
+)
+def test_m1_in_each_language(language: str, label: str, lines: list[str]) -> None:
+    result = priced(M1, language)
+    assert (result.label, money_lines(result)) == (label, lines)
+    assert (result.value, result.amounts["Ana"]) == (Decimal("3.20"), Decimal("3.20"))
+
+
+def test_m1_explains_the_points_and_the_payment_in_czech() -> None:
+    lines = priced(M1, "cs").lines
+    assert (lines[0].label, lines[0].detail) == ("body", "hrající 80 + hlášky 40 = 120, obrana 10 + hlášky 0 = 10")
+    assert (lines[-1].label, lines[-1].detail) == (
+        "placení",
+        f"2 proti 2: Ana +3,20{NBSP}Kč, Ben −3,20{NBSP}Kč, Cyril +3,20{NBSP}Kč, Dana −3,20{NBSP}Kč",
+    )
+
+
+def test_a_lost_stovka_counts_its_tens_in_each_language() -> None:
+    doc = M1 | {
+        "hand": {
+            "declarer": "Ana",
+            "partner": "Cyril",
+            "contract": "stovka",
+            "trump": "bells",
+            "points": 40,
+            "marriages": {"declarer": [40], "defenders": [20]},
+        }
+    }
+    labels = {language: money_lines(priced(doc, language)) for language in ("cs", "sk", "de")}
+    assert labels == {
+        "cs": [f"stovka v kulích, prohraná s 80, 4 desítky: 0,80 × 4 = −3,20{NBSP}Kč"],
+        "sk": [f"stovka v guliach, prehraná s 80, 4 desiatky: 0,80 × 4 = −3,20{NBSP}Kč"],
+        "de": [f"Stovka in Schellen, verloren mit 80, 4 Zehner: 0,80 × 4 = −3,20{NBSP}Kč"],
+    }
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Šnapser (bez vody in hearts, raised)
+
+
+@pytest.mark.parametrize(
+    ("language", "raises", "line"),
+    [
+        ("sk", 1, ("bez vody v červenom, kontra", f"4 × 2 × 2 × 0,10{NBSP}€ = 1,60{NBSP}€")),
+        ("sk", 2, ("bez vody v červenom, re", f"4 × 2 × 4 × 0,10{NBSP}€ = 3,20{NBSP}€")),  # N4: kontra + re
+        ("cs", 2, ("bez vody v červených, re", f"4 × 2 × 4 × 0,10{NBSP}€ = 3,20{NBSP}€")),
+        ("de", 2, ("bez vody in Rot, Re", f"4 × 2 × 4 × 0,10{NBSP}€ = 3,20{NBSP}€")),
+        ("en", 2, ("bez vody in hearts, re", "4 × 2 × 4 × €0.10 = €3.20")),
+    ],
+)
+def test_snapser_bez_vody_in_hearts(language: str, raises: int, line: tuple[str, str]) -> None:
+    result = priced(snapser(raises), language)
+    total = [(each.label, each.detail) for each in result.lines if each.amount is not None]
+    assert (result.label, total) == (line[0], [line])
+    assert result.amounts["Ana"] == Decimal("0.80") * 2**raises * 2
+
+
+def test_snapser_explains_itself_in_slovak() -> None:
+    result = priced(snapser(2), "sk")
+    assert [(line.label, line.detail) for line in result.lines if line.amount is None] == [
+        ("bez vody", "4 × základ: prehrávajúci majú menej ako 33 bodov"),
+        ("v červenom", "červený tromf: × 2"),
+        ("re", "kontra, re: × 4"),
+        ("kto komu platí", f"každý prehrávajúci platí každému víťazovi 3,20{NBSP}€"),
+    ]
+
+
+def test_snapser_says_the_chooser_lost_in_czech_and_slovak_differently() -> None:
+    doc = snapser(0) | {"hand": {"declarer": "Ana", "trump": "leaves", "announcement": "za12", "winner": "defenders"}}
+    assert {language: priced(doc, language).label for language in ("cs", "sk", "de")} == {
+        "cs": "za 12, prohrál volící",
+        "sk": "za 12, prehral voliaci",
+        "de": "za 12, Ansager verloren",
+    }
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Skat in German (S4, S7) and the pub rules
+
+
+@pytest.mark.parametrize(
+    ("document", "label", "count", "detail", "score"),
+    [
+        pytest.param(S4, "Grand Hand mit 1", "Grand mit 1, Spiel 2, Hand 3 × 24 = 72", "61 Augen", 72, id="S4"),
+        pytest.param(
+            S7,
+            "Grand Hand Schneider angesagt mit 1",
+            "Grand mit 1, Spiel 2, Hand 3, Schneider 4, Schneider angesagt 5 × 24 = 120",
+            "95 Augen",
+            120,
+            id="S7",
+        ),
+    ],
+)
+def test_skat_in_german(document: dict[str, Any], label: str, count: str, detail: str, score: int) -> None:
+    result = priced(document, "de")
+    assert (result.label, result.lines[0].label, result.lines[0].detail) == (label, count, detail)
+    assert result.lines[1].label == f"Gewonnen: Ana +{score}"
+    assert result.lines[-1].label == f"Geld: 0,01{NBSP}€ pro Punkt"
+    assert result.score == {"Ana": score, "Ben": 0, "Cyril": 0}
+
+
+def test_skat_in_german_names_the_suits_and_the_lost_null() -> None:
+    clubs = priced(skat(contract="clubs", matadors=2, without=True, declarer_points=59), "de")
+    assert clubs.label == "Kreuz ohne 2"
+    assert [line.label for line in clubs.lines[:2]] == ["Kreuz ohne 2, Spiel 3 × 12 = 36", "Verloren: −2 × 36 = −72"]
+    assert clubs.lines[1].detail == "59 Augen, 61 nötig"
+    null_ouvert = {"declarer": "Ana", "contract": "null", "ouvert": True, "won": False}
+    null = priced({"game": "skat", "players": THREE, "hand": null_ouvert}, "de")
+    assert (null.label, null.lines[1].detail) == ("Null ouvert", "der Alleinspieler hat einen Stich gemacht")
+
+
+def test_skat_pub_rules_in_german() -> None:
+    doc = skat(kontra=2, bock=1, declarer_points=60) | {"rules": {"preset": "pub"}}
+    labels = [line.label for line in priced(doc, "de").lines]
+    assert labels[1:4] == ["Kontra und Re × 4", "Bock × 2", "Verloren: −2 × 384 = −768"]
+    ramsch = {"contract": "ramsch", "ramsch_points": {"Ana": 70, "Ben": 50, "Cyril": 0}, "jungfrau": ["Cyril"]}
+    result = priced({"game": "skat", "players": THREE, "rules": {"preset": "pub"}, "hand": ramsch}, "de")
+    assert (result.label, [(line.label, line.detail) for line in result.lines[:2]]) == (
+        "Ramsch Jungfrau",
+        [("Ramsch: Ana hat die meisten Augen", "70 Augen"), ("Jungfrau × 2", "ohne Stich: Cyril")],
+    )
+    durchmarsch = {"contract": "ramsch", "durchmarsch": "Ben"}
+    result = priced({"game": "skat", "players": THREE, "rules": {"preset": "pub"}, "hand": durchmarsch}, "de")
+    assert (result.label, result.lines[0].label) == ("Durchmarsch", "Durchmarsch: Ben hat alle Stiche")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Errors: the field stays, the message is translated
+
+
+@pytest.mark.parametrize(
+    ("document", "field", "messages"),
+    [
+        pytest.param(
+            skat(declarer_points=121),
+            "declarer_points",
+            {"cs": "musí být celé číslo od 0 do 120", "de": "muss eine ganze Zahl von 0 bis 120 sein"},
+            id="skat",
+        ),
+        pytest.param(
+            skat(kontra=1),
+            "kontra",
+            {
+                "cs": "Kontra je v těchto pravidlech vypnutá (zapněte rules.kontra); musí být 0",
+                "de": "Kontra ist in diesen Regeln aus (rules.kontra einschalten); muss 0 sein",
+            },
+            id="skat-kontra",
+        ),
+        pytest.param(
+            M1 | {"hand": M1["hand"] | {"points": 75}},
+            "points",
+            {
+                "cs": "musí být body strany hrajícího v desítkách od 0 do 90 (esa a desítky po 10, poslední štych 10)",
+                "de": "müssen die Punkte der Spielerpartei in Zehnern von 0 bis 90 sein "
+                "(Asse und Zehner je 10, letzter Stich 10)",
+            },
+            id="marias",
+        ),
+        pytest.param(
+            snapser(0) | {"hand": {"declarer": "Ana", "trump": "bells", "announcement": "nehram", "raises": 1}},
+            "raises",
+            {
+                "cs": "nehrám končí hru hned, takže ji nelze zvýšit; nechte raises na 0",
+                "de": "nehrám beendet das Spiel sofort und kann nicht erhöht werden; raises auf 0 lassen",
+            },
+            id="snapser",
+        ),
+        pytest.param(
+            snapser(0) | {"players": ["Ana"]},
+            "players",
+            {
+                "cs": "Šnapser hrají 2 nebo 3 nebo 4 hráči, ne 1",
+                "de": "Šnapser spielen 2 oder 3 oder 4 Spieler, nicht 1",
+            },
+            id="registry",
+        ),
+    ],
+)
+def test_errors_keep_the_field_and_translate_the_message(
+    document: dict[str, Any], field: str, messages: dict[str, str]
+) -> None:
+    for language, message in messages.items():
+        with override(language), pytest.raises(rules.RulesError) as caught:
+            rules.score(document)
+        assert caught.value.as_dict() == {"field": field, "error": message}
+
+
+def test_settlement_errors_are_translated_with_the_languages_numbers() -> None:
+    from rules.settlement import plan_transfers, settle
+
+    with override("de"), pytest.raises(rules.RulesError) as caught:
+        plan_transfers({"Ana": Decimal("1"), "Ben": Decimal("-2.5")})
+    assert caught.value.as_dict() == {"field": "balances", "error": "muss genau 0 ergeben, nicht −1,5"}
+    with override("sk"), pytest.raises(rules.RulesError) as caught:
+        plan_transfers({"Ana": Decimal("1.50"), "Ben": Decimal("-1.50")}, coin=Decimal("1.00"))
+    assert caught.value.message == "musí byť celý počet mincí po 1,00; najprv zaokrúhlite"
+    with override("cs"), pytest.raises(rules.RulesError) as caught:
+        settle({"Ana": Decimal(1), "Ben": Decimal(-1)}, Decimal(1), "banker", "Dora")
+    assert caught.value.message == "„Dora“ nesedí u tohoto stolu; hráči: Ana, Ben"
