@@ -52,7 +52,7 @@ def balance_chart(players: Sequence[str], hands: Iterable[Hand]) -> SafeString:
     )
     legend = format_html_join(
         "",
-        '<text x="{}" y="{}" style="fill:{}">{}</text>',
+        '<text x="{}" y="{}" fill="{}">{}</text>',
         ((PAD + i * 72, HEIGHT - 4, PALETTE[i % len(PALETTE)], name) for i, name in enumerate(players)),
     )
     return format_html(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from ledger.hand_forms.base import Segments
-from ledger.models import Currency, Game
+from ledger.models import Currency, Game, Settlement
 
 MAX_SEATS = 4
 
@@ -125,3 +125,24 @@ def _option_field(option: rules.base.Option, initial: Any) -> forms.Field:
 
 class ScorekeeperForm(forms.Form):
     username = forms.CharField(label=_("User name of the co-scorekeeper"), max_length=150)
+
+
+class SettlementForm(forms.Form):
+    """How to settle at the close: the mode, and the banker when everybody settles with one person."""
+
+    mode = forms.ChoiceField(label=_("How to settle"), choices=Settlement.Mode.choices, widget=Segments)
+    banker = forms.ChoiceField(label=_("Banker"), required=False)
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("mode", Settlement.Mode.FEWEST)
+        self.fields["banker"].choices = [("", _("(only for a banker)")), *((name, name) for name in players)]
+
+
+class PlayerIbanForm(forms.Form):
+    iban = forms.CharField(
+        label=_("IBAN"),
+        max_length=42,  # 34 characters plus the spaces people type in groups of four
+        required=False,
+        help_text=_("For payment QR codes on the settlement page; leave empty to remove."),
+    )

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q, Sum
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
@@ -243,3 +244,94 @@ class Posting(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.amount}"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The close-out: settlement, transfers and the evening's history
+
+
+class Settlement(models.Model):
+    """The close-out of an evening: balances frozen at the close, rounded to the coin, and who pays whom.
+
+    ``exact`` and ``rounded`` map each player to a decimal string, in the order shown (largest gain first).
+    """
+
+    class Mode(models.TextChoices):
+        FEWEST = "fewest", _("fewest transfers")
+        BANKER = "banker", _("everybody settles with one banker")
+        PAIRWISE = "pairwise", _("everybody with everybody")
+
+    evening = models.OneToOneField(Evening, on_delete=models.CASCADE, related_name="settlement")
+    mode = models.CharField(_("how to settle"), max_length=8, choices=Mode.choices, default=Mode.FEWEST)
+    banker = models.CharField(_("banker"), max_length=40, blank=True)
+    coin = models.DecimalField(**MONEY)
+    exact = models.JSONField()
+    rounded = models.JSONField()
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Not auto_now_add: closing again after a reopen re-plans the same row and dates it anew.
+    created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.evening} ({self.get_mode_display()})"
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Per player: the exact balance, what rounding did to it, and the rounded balance (Decimals)."""
+        rows = []
+        for player, exact in self.exact.items():
+            rounded = Decimal(self.rounded[player])
+            rows.append(
+                {"player": player, "exact": Decimal(exact), "adjustment": rounded - Decimal(exact), "rounded": rounded}
+            )
+        return rows
+
+
+class Transfer(models.Model):
+    """One payment of the settlement: ``payer`` gives ``payee`` the positive ``amount``; marked paid at the table."""
+
+    settlement = models.ForeignKey(Settlement, on_delete=models.CASCADE, related_name="transfers")
+    payer = models.CharField(max_length=40)
+    payee = models.CharField(max_length=40)
+    amount = models.DecimalField(**MONEY)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    paid_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        # The plan's order (largest first); transfers paid before a reopen keep their older, lower ids.
+        ordering = ["id"]
+        constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="transfer_amount_positive")]
+
+    def __str__(self) -> str:
+        return f"{self.payer} → {self.payee} {self.amount_text}"
+
+    @property
+    def amount_text(self) -> str:
+        """The amount as plain text, without the database's trailing zeros: 7.0000 → "7.00", 0.5050 → "0.505"."""
+        cents = self.amount.quantize(Decimal("0.01"))
+        return str(cents if cents == self.amount else self.amount.normalize())
+
+    @property
+    def is_paid(self) -> bool:
+        return self.paid_at is not None
+
+
+class EveningEvent(models.Model):
+    """One step in the evening's history: closed, reopened, a transfer marked paid."""
+
+    class Kind(models.TextChoices):
+        CLOSED = "closed", _("closed")
+        REOPENED = "reopened", _("reopened")
+        TRANSFER_PAID = "transfer_paid", _("transfer paid")
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=13, choices=Kind.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.evening}: {self.get_kind_display()}"

@@ -11,10 +11,28 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import DecimalField, F, OuterRef, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 import rules
-from ledger.models import Evening, Hand, HandVersion, Player, Posting, Seat, Table
+from ledger import qr
+from ledger.models import (
+    MONEY,
+    Evening,
+    EveningEvent,
+    Hand,
+    HandVersion,
+    Player,
+    Posting,
+    Seat,
+    Settlement,
+    Table,
+    Transfer,
+)
+from rules.settlement import settle
+
+MONEY_PLACES = Decimal("0.0001")
 
 
 class LedgerError(Exception):
@@ -277,3 +295,126 @@ def _post(hand: Hand, score: rules.Score) -> None:
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The close-out: settlement, transfers, payment details (RULES.md §4)
+
+
+def evening_balances(evening: Evening) -> dict[str, Decimal]:
+    """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name.
+
+    One query: the players come from the seats, each total from a subquery over the counted postings, so a
+    player whose hands were all voided still shows (at zero) and nothing is summed in Python.
+    """
+    totals = (
+        Posting.objects.filter(player=OuterRef("pk"), hand__table__evening=evening, hand__status=Hand.Status.COUNTED)
+        .values("player")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    seated = Seat.objects.filter(table__evening=evening).values("player")
+    rows = (
+        Player.objects.filter(pk__in=seated)
+        .annotate(total=Coalesce(Subquery(totals), Value(Decimal(0)), output_field=DecimalField(**MONEY)))
+        .order_by("-total", "name")
+        .values_list("name", "total")
+    )
+    # SQLite sums decimals as floats: back to the four places every amount is stored with (exact again).
+    return {name: Decimal(total).quantize(MONEY_PLACES) for name, total in rows}
+
+
+@transaction.atomic
+def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: str | None = None) -> Settlement:
+    """Freeze the balances, round them to the evening's coin and plan who pays whom; hands are locked from now on."""
+    locked = Evening.objects.select_for_update().get(pk=evening.pk)
+    _require_open(locked)
+    exact = evening_balances(locked)
+    settlement = Settlement.objects.filter(evening=locked).first()  # kept by a reopen only if something was paid
+    paid = list(settlement.transfers.filter(paid_at__isnull=False)) if settlement else []
+    # Money already paid before a reopen stays paid: plan only what is still owed. Subtracting the paid transfers
+    # from the exact balances and rounding that keeps the rounding of the full balances whenever the paid amounts
+    # are whole coins (they came from an earlier plan), and still works if the coin changed in between.
+    owed = dict(exact)
+    for transfer in paid:
+        owed[transfer.payer] = owed.get(transfer.payer, Decimal(0)) + transfer.amount
+        owed[transfer.payee] = owed.get(transfer.payee, Decimal(0)) - transfer.amount
+    try:
+        plan = settle(owed, locked.coin, mode, banker or None)
+    except rules.RulesError as error:
+        field = error.field if error.field in ("mode", "banker", "coin") else "non_field_errors"
+        raise LedgerError(error.message, field=field) from None
+    # Shown rounded balances are the whole evening's: what is still owed, plus what was paid already.
+    rounded = dict(plan.rounded)
+    for transfer in paid:
+        rounded[transfer.payer] -= transfer.amount
+        rounded[transfer.payee] += transfer.amount
+    fields = {
+        "mode": mode,
+        "banker": banker or "",
+        "coin": locked.coin,
+        "exact": {player: str(amount) for player, amount in exact.items()},
+        "rounded": {player: str(rounded[player]) for player in exact},
+        "created_by": by,
+        "created_at": timezone.now(),
+    }
+    settlement, _ = Settlement.objects.update_or_create(evening=locked, defaults=fields)
+    Transfer.objects.bulk_create(
+        Transfer(settlement=settlement, payer=t.payer, payee=t.payee, amount=t.amount) for t in plan.transfers
+    )
+    locked.status = Evening.Status.CLOSED
+    locked.save(update_fields=["status"])
+    note = f"{settlement.get_mode_display()}{f' ({banker})' if banker else ''}"
+    EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.CLOSED, by=by, note=note)
+    evening.status = locked.status
+    return settlement
+
+
+@transaction.atomic
+def evening_reopen(*, evening: Evening, by: Any) -> Evening:
+    """Open a closed evening again for hands; the unpaid transfers are dropped, paid ones stay (and stay paid)."""
+    locked = Evening.objects.select_for_update().get(pk=evening.pk)
+    if locked.is_open:
+        raise LedgerError("This evening is open already.", field="evening")
+    dropped = 0
+    settlement = Settlement.objects.filter(evening=locked).first()
+    if settlement is not None:
+        dropped, _ = settlement.transfers.filter(paid_at__isnull=True).delete()
+        if not settlement.transfers.exists():
+            settlement.delete()
+    locked.status = Evening.Status.OPEN
+    locked.save(update_fields=["status"])
+    note = f"{dropped} unpaid transfer(s) dropped" if dropped else ""
+    EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.REOPENED, by=by, note=note)
+    evening.status = locked.status
+    return locked
+
+
+@transaction.atomic
+def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
+    """Record that the payer has paid; marking it again changes nothing (a double tap, a retried request)."""
+    locked = Transfer.objects.select_for_update().select_related("settlement").filter(pk=transfer.pk).first()
+    if locked is None:
+        raise LedgerError("This transfer is no longer planned: the evening was reopened.", field="transfer")
+    if locked.paid_at is None:
+        locked.paid_at = timezone.now()
+        locked.paid_by = by
+        locked.save(update_fields=["paid_at", "paid_by"])
+        EveningEvent.objects.create(
+            evening_id=locked.settlement.evening_id, kind=EveningEvent.Kind.TRANSFER_PAID, by=by, note=str(locked)
+        )
+    return locked
+
+
+def player_iban_set(*, player: Player, iban: str) -> Player:
+    """Store a player's IBAN for payment QR codes (normalized, checksum checked); empty removes it."""
+    if iban.strip():
+        try:
+            iban = qr.check_iban(iban)
+        except qr.InvalidIban as error:
+            raise LedgerError(str(error), field="iban") from None
+    else:
+        iban = ""
+    player.iban = iban
+    player.save(update_fields=["iban"])
+    return player

@@ -18,4 +18,9 @@ urlpatterns = [
     path("hands/<int:hand_id>/edit/", views.hand_edit, name="hand_edit"),
     path("hands/<int:hand_id>/void/", views.hand_void, name="hand_void"),
     path("s/<str:token>/", views.shared_evening, name="shared_evening"),
+    path("evenings/<int:evening_id>/settlement/", views.evening_settlement, name="evening_settlement"),
+    path("evenings/<int:evening_id>/reopen/", views.evening_reopen, name="evening_reopen"),
+    path("evenings/<int:evening_id>/summary.pdf", views.evening_summary_pdf, name="evening_summary_pdf"),
+    path("transfers/<int:transfer_id>/paid/", views.transfer_mark_paid, name="transfer_mark_paid"),
+    path("players/<int:player_id>/", views.player_edit, name="player_edit"),
 ]

@@ -12,20 +12,21 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, OuterRef, Q, Subquery, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 import rules
-from ledger import services
+from ledger import closeout, pdf, services
 from ledger.charts import balance_chart
-from ledger.forms import EveningForm, ScorekeeperForm, TableForm
+from ledger.forms import EveningForm, PlayerIbanForm, ScorekeeperForm, SettlementForm, TableForm
 from ledger.hand_forms import form_class
 from ledger.hand_forms.base import HandForm
-from ledger.models import Evening, Hand, Player, Posting, Table
+from ledger.models import Evening, EveningEvent, Hand, Player, Posting, Seat, Table, Transfer
 
 # --------------------------------------------------------------------------------------------------------------
 # Access helpers: each returns the object or raises 404 for anybody who may not keep its score.
@@ -233,7 +234,7 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
     form = form_class(table.game)(table, request.GET)
     context: dict[str, Any] = {"table": table, "form": form, "action": reverse("ledger:hand_create", args=[table.pk])}
     if request.GET.get("edit"):
-        hand = _get_hand_for_scorekeeper(request, int(request.GET["edit"]) if request.GET["edit"].isdigit() else 0)
+        hand = _get_hand_for_scorekeeper(request, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
         if hand.table_id != table.pk:
             raise Http404
         context |= {"hand": hand, "action": reverse("ledger:hand_edit", args=[hand.pk])}
@@ -348,10 +349,13 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 def _shared_etag(request: HttpRequest, token: str) -> str | None:
     """Changes whenever anything the shared page shows changes; one small query."""
+    # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
+    last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
     state = (
         Evening.objects.filter(share_token=token)
         .annotate(revisions=Sum("tables__revision"), tables_seen=Count("tables"), last_table=Max("tables__id"))
-        .values_list("status", "revisions", "tables_seen", "last_table")
+        .annotate(last_event=Subquery(last_event))
+        .values_list("status", "revisions", "tables_seen", "last_table", "last_event")
         .first()
     )
     if state is None:
@@ -375,5 +379,120 @@ def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
             }
         )
     context = {"evening": evening, "tables": tables, "token": token}
+    if not evening.is_open:
+        context |= closeout.settlement_context(evening, with_qr=False)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The close-out: settlement page, transfers marked paid, reopening, the PDF summary, players' IBANs
+
+
+def _get_transfer_for_scorekeeper(request: HttpRequest, transfer_id: int) -> Transfer:
+    evenings = Evening.objects.for_user(request.user)
+    return get_object_or_404(
+        Transfer.objects.select_related("settlement__evening").filter(settlement__evening__in=evenings),
+        pk=transfer_id,
+    )
+
+
+def _get_player_for_scorekeeper(request: HttpRequest, player_id: int) -> Player:
+    # Players belong to an evening's creator; co-scorekeepers may edit those seated at the evenings they keep.
+    seated = Seat.objects.filter(table__evening__in=Evening.objects.for_user(request.user)).values("player")
+    return get_object_or_404(Player.objects.filter(Q(owner=request.user) | Q(pk__in=seated)), pk=player_id)
+
+
+@login_required
+def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Open: the balances so far and the close form. Closed: rounding, transfers with QR codes, history."""
+    evening = _get_evening_for_scorekeeper(request, evening_id)
+    balances = services.evening_balances(evening) if evening.is_open else {}
+    form = SettlementForm(request.POST or None, players=list(balances))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.evening_close(
+                evening=evening,
+                by=request.user,
+                mode=form.cleaned_data["mode"],
+                banker=form.cleaned_data["banker"] or None,
+            )
+        except services.LedgerError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("The evening is closed: here is who pays whom."))
+            return redirect("ledger:evening_settlement", evening_id=evening.pk)
+    context = closeout.settlement_context(evening, with_qr=True)
+    if evening.is_open:
+        payment_players = list(Player.objects.filter(owner_id=evening.owner_id, name__in=balances))
+    else:
+        payment_players = sorted(context["players"].values(), key=lambda player: player.name)
+    context |= {
+        "evening": evening,
+        "form": form,
+        "balances": balances,
+        "payment_players": payment_players,
+        "events": list(evening.events.select_related("by")),
+    }
+    return render(request, "ledger/evening_settlement.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
+    transfer = _get_transfer_for_scorekeeper(request, transfer_id)
+    evening = transfer.settlement.evening
+    try:
+        transfer = services.transfer_mark_paid(transfer=transfer, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+        return redirect("ledger:evening_settlement", evening_id=evening.pk)
+    if request.htmx:
+        players = {
+            player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name=transfer.payee)
+        }
+        row = closeout.transfer_row(evening, transfer, players, with_qr=True)
+        return render(request, "ledger/_transfer_row.html", {"row": row, "evening": evening, "can_edit": True})
+    messages.success(request, _("Paid: %(transfer)s.") % {"transfer": transfer})
+    return redirect("ledger:evening_settlement", evening_id=evening.pk)
+
+
+@login_required
+@require_POST
+def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = _get_evening_for_scorekeeper(request, evening_id)
+    try:
+        services.evening_reopen(evening=evening, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The evening is open again: unpaid transfers were dropped, paid ones are kept."))
+    return redirect("ledger:evening_settlement", evening_id=evening.pk)
+
+
+@login_required
+def evening_summary_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = _get_evening_for_scorekeeper(request, evening_id)
+    response = HttpResponse(pdf.summary_pdf(evening, request=request), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="talon-{evening.date:%Y-%m-%d}.pdf"'
+    return response
+
+
+@login_required
+def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's IBAN, for payment QR codes; ``next`` leads back to the page the scorekeeper came from."""
+    player = _get_player_for_scorekeeper(request, player_id)
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        back = ""
+    form = PlayerIbanForm(request.POST or None, initial={"iban": player.iban})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_iban_set(player=player, iban=form.cleaned_data["iban"])
+        except services.LedgerError as error:
+            form.add_error("iban", error.message)
+        else:
+            messages.success(request, _("Payment details of %(name)s saved.") % {"name": player.name})
+            return redirect(back or "ledger:evening_list")
+    context = {"player": player, "form": form, "next": back}
+    return render(request, "ledger/player_edit.html", context, status=400 if form.errors else 200)

@@ -4,6 +4,8 @@ environment would (a secret key) before loading it, so a bare `pytest` works on 
 import os
 
 os.environ.setdefault("SECRET_KEY", "only-for-tests-" + "x" * 40)
+# The test client and the live server speak plain HTTP on loopback, like a TLS-terminating proxy's backend.
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 
 from config.settings import *  # noqa: F403
 

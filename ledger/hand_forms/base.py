@@ -59,10 +59,13 @@ class HandForm(forms.Form):
     more_names: ClassVar[tuple[str, ...]] = ()
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
-    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, required=False)
+    # Not posted (no JavaScript, a bare client): None, and the service takes the rotation's dealer.
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, required=False, empty_value=None)
 
     def __init__(self, table: Table, *args: Any, dealer: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.is_bound and "_refresh" in self.data:
+            self.data = self._with_defaults(table, self.data)
         self.table = table
         self.seats = list(table.seat_names)
         self.settings = table.ruleset
@@ -74,6 +77,24 @@ class HandForm(forms.Form):
         self.setup()
         for name in self.refresh_on:
             self.fields[name].widget.attrs["data-refresh"] = "1"
+
+    @classmethod
+    def _with_defaults(cls, table: Table, data: Any) -> Any:
+        """The posted values plus the defaults of the fields that were not on the screen.
+
+        A redraw (``_refresh``) posts only the fields shown before it; without this, a field coming back into view
+        (matadors after a tap on Null and back, the flek of a new contract) would lose its default and cost taps.
+        Checkboxes are left alone: for them, not posted means unticked.
+        """
+        data = data.copy()
+        dealer = str(data.get("dealer", ""))
+        blank = cls(table, dealer=int(dealer) if dealer.isdecimal() else 0)
+        for name, field in blank.fields.items():
+            value = blank.initial.get(name, field.initial)
+            if name in data or value in (None, "") or isinstance(field.widget, forms.CheckboxInput):
+                continue
+            data[name] = str(value)
+        return data
 
     # -- subclass hooks ------------------------------------------------------------------------------------------
 
@@ -104,7 +125,9 @@ class HandForm(forms.Form):
     @property
     def dealer_name(self) -> str:
         dealer = self.current("dealer")
-        return self.seats[int(dealer or 0) % len(self.seats)]
+        # Posted data is not cleaned yet: anything but a seat number draws the form for the first seat.
+        position = int(dealer) if isinstance(dealer, int) or str(dealer).isdecimal() else 0
+        return self.seats[position % len(self.seats)]
 
     def active_players(self) -> list[str]:
         """Who plays this hand: everybody, except the dealer where the game seats more than play."""

@@ -84,7 +84,9 @@ class MariasHandForm(HandForm):
         return bool(self.current("played_out")) and not self.current("laid")
 
     def shown_names(self) -> list[str]:
-        contract = self.current("contract") or "hra"
+        contract = self.current("contract")
+        if contract not in marias.CONTRACTS:
+            contract = "hra"  # not cleaned yet: an unknown contract draws the form for hra (and fails validation)
         alone = contract in marias.ALONE_CONTRACTS
         names = ["declarer", "contract"]
         if not alone:

@@ -7,6 +7,20 @@
     root.classList.toggle("large-text", localStorage.getItem("talon-large-text") === "1");
   }
   apply();
+  // A change to a field marked data-refresh (the contract, the game, the preset) redraws its form for the new
+  // choice through htmx. Done here rather than with an hx-trigger filter, which htmx evaluates with eval()
+  // and the Content-Security-Policy forbids.
+  document.addEventListener("change", function (event) {
+    var field = event.target.closest("[data-refresh]");
+    if (!field || !field.form || !window.htmx) return;
+    var form = field.form;
+    htmx.ajax((form.dataset.refreshMethod || "get").toUpperCase(), form.dataset.refreshUrl, {
+      source: form,
+      target: "#" + form.id,
+      swap: "outerHTML",
+      values: { _refresh: "1" },
+    });
+  });
   document.addEventListener("click", function (event) {
     var themeButton = event.target.closest("[data-theme-choice]");
     if (themeButton) {

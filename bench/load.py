@@ -1,0 +1,216 @@
+"""Load: many tables entering hands at once against gunicorn and PostgreSQL on loopback.
+
+    .venv/bin/python bench/load.py                      # 8 tables x 25 hands, 4 gunicorn workers
+    .venv/bin/python bench/load.py --tables 16 --hands 20 --workers 5
+
+Creates a throwaway database on the PostgreSQL server of ``--server`` (default: postgres://postgres@127.0.0.1:5432),
+migrates it, seats one scorekeeper per table (a session made directly, no password hashing), starts gunicorn on a
+free loopback port, and lets one thread per table post its hands through the hand form (``/tables/<id>/hands/``)
+as fast as the answers come. Then the same number of requests, with the same concurrency, to a trivial view (the
+home page, logged out), so the two figures come from the same machine in the same minute. Checks that every hand
+was stored once and numbered 1..n per table. Bounded: a cap on the whole run's time and a timeout on every request;
+gunicorn is stopped and the database dropped at the end, also on error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import http.client
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+CSRF = "b" * 32  # our own CSRF secret, sent as cookie and header
+HAND = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
+TIMEOUT = 10
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432", help="PostgreSQL server URL")
+    parser.add_argument("--tables", type=int, default=8, help="tables entering hands at once (one thread each)")
+    parser.add_argument("--hands", type=int, default=25, help="hands per table")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    parser.add_argument("--cap", type=float, default=60, help="seconds the whole measurement may take")
+    args = parser.parse_args()
+    if not (1 <= args.tables <= 64 and 1 <= args.hands <= 500 and 1 <= args.workers <= 16):
+        parser.error("keep it bounded: tables 1..64, hands 1..500, workers 1..16")
+
+    database = f"talon_load_{os.getpid()}"
+    env = os.environ | {
+        "DATABASE_URL": f"{args.server}/{database}",
+        "DJANGO_SETTINGS_MODULE": "tests.settings",  # static files from the finders, nothing to collect
+        "SECRET_KEY": "load-bench-" + "x" * 40,
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_HSTS_SECONDS": "0",
+    }
+    os.environ.update(env)
+    _admin(args.server, f'CREATE DATABASE "{database}"')
+    gunicorn = None
+    try:
+        tables = _prepare(args.tables + args.workers)
+        warmup, tables = tables[: args.workers], tables[args.workers :]
+        port = _free_port()
+        gunicorn = subprocess.Popen(
+            [
+                *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
+                *("--workers", str(args.workers), "--log-level", "warning"),
+            ],
+            cwd=ROOT,
+            env=env,
+        )
+        _wait_until_up(port, gunicorn)
+        # Every worker loads its templates and the rules on its first requests: warm them all up first, on tables
+        # of their own, so the figures below are steady-state ones.
+        for _round in range(3):
+            _run(port, [(table, session, 2) for table, session in warmup], _enter_hands, time.monotonic() + 30)
+            _run(port, [(None, None, 2)] * args.workers, _get_home, time.monotonic() + 30)
+        deadline = time.monotonic() + args.cap
+        print(f"{args.tables} tables x {args.hands} hands, gunicorn {args.workers} workers, PostgreSQL, loopback")
+        hands = _run(port, [(table, session, args.hands) for table, session in tables], _enter_hands, deadline)
+        _report("hand entry (POST /tables/<id>/hands/)", hands)
+        home = _run(port, [(None, None, args.hands)] * args.tables, _get_home, deadline)
+        _report("trivial view (GET /, logged out)", home)
+        _check([table for table, _session in tables], hands)
+    finally:
+        if gunicorn is not None:
+            gunicorn.terminate()
+            try:
+                gunicorn.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                gunicorn.kill()
+        from django.db import connections
+
+        connections.close_all()
+        _admin(args.server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+def _admin(server: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=TIMEOUT) as conn:
+        conn.execute(sql)
+
+
+def _prepare(count: int) -> list[tuple[int, str]]:
+    """Migrate, then one scorekeeper, evening and Šnapser table per thread; sessions made directly."""
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+
+    from ledger import services
+
+    call_command("migrate", verbosity=0)
+    tables = []
+    for index in range(count):
+        user = get_user_model().objects.create_user(username=f"keeper{index}", password=None)
+        evening = services.evening_create(owner=user, date=datetime.date(2026, 11, 27), currency="EUR")
+        table = services.table_create(evening=evening, game="snapser", players=["Ana", "Ben", "Cyril"])
+        client = Client()
+        client.force_login(user)
+        tables.append((table.pk, client.cookies[settings.SESSION_COOKIE_NAME].value))
+    return tables
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    for _ in range(100):
+        if process.poll() is not None:
+            raise SystemExit("gunicorn did not start")
+        try:
+            if _request(port, "GET", "/")[0] == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("gunicorn did not answer within 10 s")
+
+
+def _request(port: int, method: str, path: str, body: str = "", cookies: str = "") -> tuple[int, float]:
+    headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookies, "X-CSRFToken": CSRF}
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    started = time.perf_counter()
+    try:
+        conn.request(method, path, body or None, headers=headers if cookies else {})
+        response = conn.getresponse()
+        response.read()
+        return response.status, time.perf_counter() - started
+    finally:
+        conn.close()
+
+
+def _enter_hands(port: int, table: int, session: str, count: int, deadline: float) -> list[tuple[int, float]]:
+    cookies = f"sessionid={session}; csrftoken={CSRF}"
+    results = []
+    for number in range(count):
+        if time.monotonic() > deadline:
+            break
+        body = urlencode(HAND | {"key": f"load-{table}-{number}"})
+        results.append(_request(port, "POST", f"/tables/{table}/hands/", body, cookies))
+    return results
+
+
+def _get_home(port: int, _table: None, _session: None, count: int, deadline: float) -> list[tuple[int, float]]:
+    return [_request(port, "GET", "/") for _ in range(count) if time.monotonic() <= deadline]
+
+
+def _run(port: int, jobs: list[tuple[object, object, int]], work, deadline: float) -> dict[str, object]:
+    started = time.perf_counter()
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        futures = [pool.submit(work, port, a, b, count, deadline) for a, b, count in jobs]
+        results = [result for future in futures for result in future.result()]
+    return {"results": results, "seconds": time.perf_counter() - started}
+
+
+def _report(title: str, run: dict[str, object]) -> None:
+    results = run["results"]
+    assert isinstance(results, list)
+    seconds = float(run["seconds"])  # type: ignore[arg-type]
+    latencies = sorted(latency for _status, latency in results)
+    statuses: dict[int, int] = {}
+    for status, _latency in results:
+        statuses[status] = statuses.get(status, 0) + 1
+    p95 = latencies[max(0, round(0.95 * len(latencies)) - 1)]
+    print(
+        f"{title}: {len(results)} requests in {seconds:.2f} s = {len(results) / seconds:,.0f}/s; "
+        f"p50 {statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
+        f"max {latencies[-1] * 1000:.1f} ms; statuses {statuses}"
+    )
+
+
+def _check(tables: list[int], run: dict[str, object]) -> None:
+    from ledger.models import Hand
+
+    results = run["results"]
+    assert isinstance(results, list)
+    stored = 0
+    for table in tables:
+        numbers = list(Hand.objects.filter(table_id=table).order_by("number").values_list("number", flat=True))
+        assert numbers == list(range(1, len(numbers) + 1)), f"table {table}: numbers {numbers}"
+        stored += len(numbers)
+    accepted = sum(status == 302 for status, _latency in results)
+    assert stored == accepted, f"{accepted} hands accepted, {stored} stored"
+    print(f"check: {stored} hands stored, each table numbered 1..n without gaps or doubles")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""`manage.py export_evening EVENING_ID [-o FILE]`: one evening as a talon-evening JSON document."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from ledger.exchange import evening_export
+from ledger.models import Evening
+
+
+class Command(BaseCommand):
+    help = "Write one evening (tables, hands with their versions, settlement) as JSON, to stdout or a file."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("evening_id", type=int)
+        parser.add_argument("-o", "--output", help="file to write (default: stdout)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        evening = Evening.objects.filter(pk=options["evening_id"]).select_related("owner").first()
+        if evening is None:
+            raise CommandError(f"No evening with id {options['evening_id']}.")
+        text = json.dumps(evening_export(evening=evening), ensure_ascii=False, indent=1)
+        if options["output"]:
+            Path(options["output"]).write_text(text + "\n", encoding="utf-8")
+            self.stderr.write(f"Evening {evening.pk} ({evening}) written to {options['output']}.")
+        else:
+            self.stdout.write(text)

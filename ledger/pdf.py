@@ -1,0 +1,55 @@
+"""The evening's PDF summary: a Django template rendered by WeasyPrint (A4, page numbers, DejaVu Sans).
+
+Date, place and players; each table with its game, ruleset, balance chart and hand log (with the explanation
+lines); the final balances, the rounding and the transfers with their payment QR codes. The queries are a fixed
+number per table, never per hand: all the evening's hands come in one query.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils import timezone
+from weasyprint import HTML
+
+from ledger import closeout, services
+from ledger.charts import balance_chart
+from ledger.models import Evening, Hand, Table
+
+
+def summary_pdf(evening: Evening, *, request: HttpRequest | None = None) -> bytes:
+    html = render_to_string("ledger/summary_pdf.html", summary_context(evening), request=request)
+    pdf: bytes = HTML(string=html).write_pdf()
+    return pdf
+
+
+def summary_context(evening: Evening) -> dict[str, Any]:
+    hands_by_table: dict[int, list[Hand]] = defaultdict(list)
+    for hand in Hand.objects.filter(table__evening=evening).order_by("table_id", "number"):
+        hands_by_table[hand.table_id].append(hand)
+    tables = [_table_entry(table, hands_by_table[table.pk]) for table in evening.tables.all()]
+    balances = services.evening_balances(evening)
+    return {
+        "evening": evening,
+        "players": sorted(balances),
+        "balances": balances,
+        "tables": tables,
+        "generated_at": timezone.now(),
+        **closeout.settlement_context(evening, with_qr=True),
+    }
+
+
+def _table_entry(table: Table, hands: list[Hand]) -> dict[str, Any]:
+    """One table: its ruleset as ``option: value`` pairs, final balances, chart and hands (oldest first)."""
+    balances = table.balances()
+    return {
+        "table": table,
+        "ruleset": [(name, value) for name, value in table.ruleset.items() if name not in ("preset", "currency")],
+        "preset": table.ruleset.get("preset", ""),
+        "scoreboard": [(name, balances[name]) for name in table.seat_names],
+        "chart": balance_chart(table.seat_names, [hand for hand in hands if hand.is_counted]),
+        "hands": hands,
+    }

@@ -1,0 +1,101 @@
+"""Browser tests: Playwright drives Debian's chromium (never a downloaded browser) against pytest-django's live server.
+
+Every test gets a phone-sized browser context logged in as Alice; ``tests/e2e/ui.py`` taps like a thumb does and
+waits for htmx to finish instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Without these, chromium on a machine with no network waits on connections it will never get.
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
+# Generous: CI is a slow 2-core machine running two pytest workers; a passing step never waits this long.
+TIMEOUT_MS = 20_000
+
+# Marks <html data-htmx-busy> while an htmx request is on its way, so a test can wait for the form to be redrawn
+# before the next tap. An attribute, not a JS predicate: the app's Content-Security-Policy forbids the eval that
+# wait_for_function needs, and the tests run under the real policy. (afterRequest reaches the document even when
+# the element that asked was swapped away: htmx re-fires it on the nearest ancestor still in the page.)
+HTMX_COUNTER = """
+(() => {
+  let pending = 0;
+  const mark = (change) => {
+    pending += change;
+    document.documentElement.toggleAttribute("data-htmx-busy", pending > 0);
+  };
+  document.addEventListener("htmx:beforeRequest", () => mark(1));
+  document.addEventListener("htmx:afterRequest", () => mark(-1));
+})();
+"""
+
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: install it with `make system-deps` (Debian's chromium package)")
+    # Playwright's sync API keeps an asyncio event loop running in this thread for as long as it is started, and
+    # Django refuses synchronous ORM calls while a loop runs ("SynchronousOnlyOperation"), although nothing here is
+    # async: the tests, the factories and the database flush all run between Playwright's calls. So allow it, but
+    # only while Playwright runs, and restore the guard for the rest of the test session.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: Any) -> Iterator[BrowserContext]:
+    """A fresh phone: no cookies, nothing in localStorage."""
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(HTMX_COUNTER)
+    problems: list[str] = []  # script errors and Content-Security-Policy violations, which only a browser sees
+    context.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    context.on("weberror", lambda error: problems.append(str(error.error)))
+    yield context
+    context.close()
+    assert not problems, f"the browser reported errors: {problems}"
+
+
+@pytest.fixture
+def page(phone: BrowserContext, live_server: Any, alice: Any) -> Page:
+    """Alice's phone, logged in (her session cookie copied in, as if she had used the login page)."""
+    client = Client()
+    client.force_login(alice)
+    phone.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    return phone.new_page()

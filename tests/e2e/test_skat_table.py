@@ -1,0 +1,84 @@
+"""Skat on a phone: the form follows the game chosen, hands are priced as RULES.md says, undone and corrected."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests import factories
+from tests.e2e.ui import (
+    choose,
+    expect_balances,
+    expect_hand_count,
+    field,
+    hand_row,
+    open_edit,
+    quick,
+    record,
+    save_correction,
+    screenshot,
+    selected,
+    undo,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def table(evening):
+    return factories.make_table(evening, "skat")  # International Skat Order, 0.01 a point; Ana deals first
+
+
+def test_the_form_shows_what_the_chosen_game_needs(page, table):
+    page.goto(table.get_absolute_url())
+    expect(selected(page, "declarer")).to_have_text("Ben")  # forehand
+    expect(selected(page, "contract")).to_have_text("♣ Clubs")
+    expect(selected(page, "matadors")).to_have_text("1")
+    expect(field(page, "declarer_points").locator("input")).to_have_value("61")
+    expect(field(page, "won")).to_have_count(0)
+
+    choose(page, "contract", "Null")
+    expect(field(page, "won")).to_be_visible()
+    expect(field(page, "matadors")).to_have_count(0)
+    expect(field(page, "declarer_points")).to_have_count(0)
+
+    choose(page, "contract", "♥ Hearts")
+    expect(field(page, "won")).to_have_count(0)
+    expect(selected(page, "matadors")).to_have_text("1")
+    expect(field(page, "declarer_points").locator("input")).to_have_value("61")
+
+
+def test_a_grand_with_one_is_priced_as_rules_md_says(page, table):
+    page.goto(table.get_absolute_url())
+    choose(page, "declarer", "Ana")
+    choose(page, "contract", "Grand")
+    record(page)
+    expect_balances(page, {"Ana": "+0.96", "Ben": "−0.48", "Cyril": "−0.48"})  # S1 at 0.01 a point (S20)
+    expect(hand_row(page, 1)).to_contain_text("Grand")
+    expect(selected(page, "contract")).to_have_text("Grand")  # the table's most played game comes first
+
+
+def test_hands_can_be_undone_and_corrected(page, table):
+    page.goto(table.get_absolute_url())
+    choose(page, "declarer", "Ana")
+    choose(page, "contract", "Grand")
+    record(page)
+    choose(page, "declarer", "Ben")
+    choose(page, "contract", "♥ Hearts")
+    choose(page, "matadors", "2")
+    record(page)
+    expect_balances(page, {"Ana": "+0.66", "Ben": "+0.12", "Cyril": "−0.78"})  # + Hearts with 2 won: +30
+    expect_hand_count(page, 2)
+
+    undo(page)
+    expect_balances(page, {"Ana": "+0.96", "Ben": "−0.48", "Cyril": "−0.48"})
+    expect_hand_count(page, 1, voided=1)
+    expect(hand_row(page, 2)).not_to_contain_text("corrected")
+
+    open_edit(page, 1)
+    expect(selected(page, "contract")).to_have_text("Grand")
+    quick(page, "declarer_points", 60)
+    save_correction(page)
+    expect_balances(page, {"Ana": "−1.92", "Ben": "+0.96", "Cyril": "+0.96"})  # S2: lost with 60, −96
+    expect(hand_row(page, 1)).to_contain_text("corrected (v2)")
+    screenshot(page, "skat-table")

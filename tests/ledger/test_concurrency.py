@@ -1,0 +1,141 @@
+"""Scorekeepers tapping at once against a live server: every hand numbered once, nothing lost, nothing doubled.
+
+PostgreSQL only: it is the production database and the one where requests really run in parallel (SQLite takes
+one writer at a time by design, so the race cannot happen there). Every request has a timeout.
+"""
+
+from __future__ import annotations
+
+import http.client
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from ledger import services
+from ledger.models import Hand, Posting, Settlement
+from tests import factories
+
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="parallel requests need PostgreSQL (SQLite serializes writers); CI runs this on PostgreSQL",
+)
+
+THREADS, HANDS_EACH, TIMEOUT = 8, 5, 20
+CSRF = "c" * 32  # a CSRF secret of our own, sent both as the cookie and as the header
+
+
+@pytest.fixture
+def session(transactional_db, client, alice) -> str:
+    client.force_login(alice)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+def _post(server_url: str, path: str, data: dict[str, str], session: str) -> int:
+    address = urlsplit(server_url)
+    conn = http.client.HTTPConnection(address.hostname, address.port, timeout=TIMEOUT)
+    try:
+        conn.request(
+            "POST",
+            path,
+            urlencode(data),
+            headers={
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Cookie": f"{settings.SESSION_COOKIE_NAME}={session}; {settings.CSRF_COOKIE_NAME}={CSRF}",
+                "X-CSRFToken": CSRF,
+            },
+        )
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def _in_parallel(work, count: int) -> list:
+    """Run ``work(i)`` in ``count`` threads released together; results in order, or the first error."""
+    start = threading.Barrier(count, timeout=TIMEOUT)
+
+    def run(index):
+        start.wait()
+        return work(index)
+
+    with ThreadPoolExecutor(count) as pool:
+        return [future.result(timeout=TIMEOUT * HANDS_EACH) for future in [pool.submit(run, i) for i in range(count)]]
+
+
+def test_simultaneous_hands_at_one_table_get_consecutive_numbers_and_nothing_is_lost(live_server, session, evening):
+    table = factories.make_table(evening, "snapser")
+    path = f"/tables/{table.pk}/hands/"
+
+    def scorekeeper(index):
+        return [
+            _post(live_server.url, path, factories.SNAPSER_N1 | {"key": f"t{index}-h{hand}"}, session)
+            for hand in range(HANDS_EACH)
+        ]
+
+    statuses = _in_parallel(scorekeeper, THREADS)
+
+    assert {status for batch in statuses for status in batch} == {302}
+    total = THREADS * HANDS_EACH
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    assert [hand.number for hand in hands] == list(range(1, total + 1))
+    assert len({hand.key for hand in hands}) == total
+    # The deal rotated once per hand: the dealer was read under the same lock as the number.
+    assert [hand.dealer for hand in hands] == [(number - 1) % 3 for number in range(1, total + 1)]
+    assert Posting.objects.filter(hand__table=table).count() == 3 * total
+    table.refresh_from_db()
+    assert table.hand_count == total
+    assert table.balances() == {
+        "Ana": Decimal("0.40") * total,
+        "Ben": Decimal("-0.20") * total,
+        "Cyril": Decimal("-0.20") * total,
+    }
+    assert sum(table.balances().values(), Decimal(0)) == 0
+
+
+def test_the_same_submission_tapped_on_many_phones_at_once_records_one_hand(live_server, session, evening):
+    table = factories.make_table(evening, "snapser")
+    path = f"/tables/{table.pk}/hands/"
+
+    statuses = _in_parallel(lambda _i: _post(live_server.url, path, factories.SNAPSER_N1 | {"key": "tap"}, session), 8)
+
+    assert statuses == [302] * 8  # each answered as if it were the first
+    assert Hand.objects.filter(table=table).count() == 1
+    assert Posting.objects.filter(hand__table=table).count() == 3
+    table.refresh_from_db()
+    assert (table.hand_count, table.revision) == (1, 1)
+
+
+def test_hands_entered_while_the_evening_closes_are_either_settled_or_refused(live_server, session, evening, alice):
+    tables = [factories.make_table(evening, "snapser") for _ in range(2)]
+
+    def scorekeeper(index):
+        if index == THREADS - 1:
+            time.sleep(0.3)  # let a few hands in first
+            try:
+                return services.evening_close(evening=evening, by=alice)
+            finally:
+                connection.close()  # this thread's own connection
+        table = tables[index % 2]
+        return [
+            _post(
+                live_server.url, f"/tables/{table.pk}/hands/", factories.SNAPSER_N1 | {"key": f"{index}-{h}"}, session
+            )
+            for h in range(HANDS_EACH)
+        ]
+
+    results = _in_parallel(scorekeeper, THREADS)
+
+    assert all(status in (302, 400) for batch in results[:-1] for status in batch)
+    settlement = Settlement.objects.get(evening=evening)
+    recorded = Hand.objects.filter(table__evening=evening).count()
+    assert sum(status == 302 for batch in results[:-1] for status in batch) == recorded
+    # Every hand stored made it into the settlement: none slipped in after the balances were frozen.
+    assert {name: Decimal(amount) for name, amount in settlement.exact.items()} == services.evening_balances(evening)
+    assert services.evening_balances(evening)["Ana"] == Decimal("0.40") * recorded
