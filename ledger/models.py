@@ -18,6 +18,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
+MONEY_PLACES = Decimal("0.0001")
+
+
+def exact_total(total: object) -> Decimal:
+    """A database sum of amounts as an exact Decimal.
+
+    SQLite adds decimals up as floats (a zero can come back as -5.55E-17); every amount is stored with four
+    places, so rounding the sum back to four places makes it exact again. PostgreSQL sums exactly already.
+    """
+    if total is None:
+        return Decimal(0)
+    return Decimal(str(total)).quantize(MONEY_PLACES)
 
 
 class Currency(models.TextChoices):
@@ -138,7 +150,7 @@ class Table(models.Model):
             .annotate(total=Sum("amount"))
             .values_list("player__name", "total")
         )
-        return {name: totals.get(name, Decimal(0)) for name in self.seat_names}
+        return {name: exact_total(totals.get(name)) for name in self.seat_names}
 
 
 class Seat(models.Model):

@@ -29,10 +29,9 @@ from ledger.models import (
     Settlement,
     Table,
     Transfer,
+    exact_total,
 )
 from rules.settlement import settle
-
-MONEY_PLACES = Decimal("0.0001")
 
 
 class LedgerError(Exception):
@@ -320,8 +319,7 @@ def evening_balances(evening: Evening) -> dict[str, Decimal]:
         .order_by("-total", "name")
         .values_list("name", "total")
     )
-    # SQLite sums decimals as floats: back to the four places every amount is stored with (exact again).
-    return {name: Decimal(total).quantize(MONEY_PLACES) for name, total in rows}
+    return {name: exact_total(total) for name, total in rows}
 
 
 @transaction.atomic

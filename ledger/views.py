@@ -26,7 +26,7 @@ from ledger.charts import balance_chart
 from ledger.forms import EveningForm, PlayerIbanForm, ScorekeeperForm, SettlementForm, TableForm
 from ledger.hand_forms import form_class
 from ledger.hand_forms.base import HandForm
-from ledger.models import Evening, EveningEvent, Hand, Player, Posting, Seat, Table, Transfer
+from ledger.models import Evening, EveningEvent, Hand, Player, Seat, Table, Transfer
 
 # --------------------------------------------------------------------------------------------------------------
 # Access helpers: each returns the object or raises 404 for anybody who may not keep its score.
@@ -83,17 +83,10 @@ def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 def _evening_context(request: HttpRequest, evening: Evening) -> dict[str, Any]:
-    tables = list(evening.tables.all())
-    totals = (
-        Posting.objects.filter(hand__table__evening=evening, hand__status=Hand.Status.COUNTED)
-        .values_list("player__name")
-        .annotate(total=Sum("amount"))
-        .order_by("-total", "player__name")
-    )
     return {
         "evening": evening,
-        "tables": tables,
-        "balances": list(totals),
+        "tables": list(evening.tables.all()),
+        "balances": list(services.evening_balances(evening).items()),
         "share_url": request.build_absolute_uri(_share_path(evening)) if evening.share_token else "",
         "keepers": list(evening.scorekeepers.all()),
         "keeper_form": ScorekeeperForm(),

@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_deploy_checks_pass_with_production_settings():
     unset = {"DEBUG", "DATABASE_URL", "SECURE_SSL_REDIRECT", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}
     env = {k: v for k, v in os.environ.items() if k not in unset}
-    env |= {"SECRET_KEY": "a" * 20 + "-Production-Secret-Key-With-Enough-Entropy-1234", "ALLOWED_HOSTS": "talon.example"}
+    env |= {
+        "SECRET_KEY": "a" * 20 + "-Production-Secret-Key-With-Enough-Entropy-1234",
+        "ALLOWED_HOSTS": "talon.example",
+    }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         capture_output=True,

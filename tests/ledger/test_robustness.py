@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -102,12 +102,6 @@ def test_a_second_posting_for_the_same_player_in_a_hand_is_refused(snapser_table
         Posting.objects.create(hand=hand, player=ana, amount=D("1"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="no database constraint ties a posting's player to the seats of its hand's table yet"
-    " (issue 10: a trigger migration, described in the report, makes this pass)",
-)
 def test_a_posting_for_a_player_not_at_the_table_is_refused_by_the_database(snapser_table, alice):
     hand = factories.record(snapser_table)[0]
     stranger = services.player_get_or_create(owner=alice, name="Zora")
@@ -141,12 +135,6 @@ def test_a_hand_whose_amounts_do_not_balance_is_refused_whole(snapser_table, ali
     assert (_counts(), snapser_table.hand_count) == ((0, 0, 0), 0)
 
 
-@pytest.mark.xfail(
-    connection.vendor == "sqlite",
-    strict=True,
-    reason="SQLite sums DecimalFields as floats and Django quantizes only columns, not aggregates: the balances"
-    " carry float error (Ana shows −0,00) until Table.balances / services.evening_balances quantize to 4 places",
-)
 def test_the_balances_are_exact_sums_of_the_postings(snapser_table, alice):
     # Four hands between Ana and Ben that cancel out exactly; summed as floats they leave -5.55E-17.
     for number, amount in enumerate(["2.82", "-2.36", "-0.39", "-0.07"], start=1):
@@ -309,11 +297,6 @@ def test_junk_posted_to_the_hand_pages_never_breaks_the_server_nor_half_stores(a
     post_junk()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="views.hand_form checks str.isdigit() before int(); '²' is a digit to isdigit() but not to int()",
-)
 def test_a_superscript_digit_as_the_hand_to_edit_is_not_found_rather_than_a_server_error(alice_client, snapser_table):
     response = alice_client.get(reverse("ledger:hand_form", args=[snapser_table.pk]), {"edit": "²"})
     assert response.status_code == 404

@@ -1,0 +1,106 @@
+"""Evenings: list, create, detail; the read-only view through a share link."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ledger import services
+from ledger.api import queries
+from ledger.api.access import evening_for_scorekeeper
+from ledger.api.errors import ErrorSerializer
+from ledger.api.fields import AmountsField, ExactDecimalField
+from ledger.api.serializers import EveningSerializer, TableWithBalancesSerializer, TableWithHandsSerializer
+from ledger.api.settlement import SettlementSerializer
+from ledger.models import Currency, Evening
+
+NOT_FOUND = {404: ErrorSerializer}
+
+
+class EveningDetailSerializer(EveningSerializer):
+    share_token = serializers.CharField(allow_null=True, help_text="read-only access: /api/shared/<token>/")
+    tables = TableWithBalancesSerializer(many=True, source="table_list")
+    balances = AmountsField(source="balance_of", help_text="each player's exact balance over all tables")
+
+
+class EveningListApi(APIView):
+    class OutputSerializer(EveningSerializer):
+        table_count = serializers.IntegerField()
+
+    @extend_schema(operation_id="evening_list", responses=OutputSerializer(many=True), summary="My evenings")
+    def get(self, request: Request) -> Response:
+        evenings = Evening.objects.for_user(request.user).annotate(table_count=Count("tables")).order_by("-date", "-id")
+        return Response(self.OutputSerializer(evenings, many=True).data)
+
+
+class EveningCreateApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        date = serializers.DateField()
+        place = serializers.CharField(max_length=80, allow_blank=True, default="")
+        currency = serializers.ChoiceField(choices=Currency.choices, default=Currency.CZK)
+        coin = ExactDecimalField(
+            max_digits=14, decimal_places=4, required=False, help_text='coin to round to, e.g. "1" or "0.50"'
+        )
+
+    @extend_schema(
+        operation_id="evening_create",
+        request=InputSerializer,
+        responses={201: EveningDetailSerializer, 400: ErrorSerializer},
+        summary="Start an evening",
+        examples=[
+            OpenApiExample(
+                "An evening in euros",
+                request_only=True,
+                value={"date": "2026-11-27", "place": "U Fleků", "currency": "EUR", "coin": "0.01"},
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        evening = services.evening_create(owner=request.user, **serializer.validated_data)
+        data = EveningDetailSerializer(queries.evening_detail(evening)).data
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class EveningDetailApi(APIView):
+    @extend_schema(
+        operation_id="evening_detail",
+        responses={200: EveningDetailSerializer, **NOT_FOUND},
+        summary="An evening: its tables and balances",
+    )
+    def get(self, request: Request, evening_id: int) -> Response:
+        evening = evening_for_scorekeeper(request, evening_id)
+        return Response(EveningDetailSerializer(queries.evening_detail(evening)).data)
+
+
+class SharedEveningApi(APIView):
+    """What a player with the share link sees: no account, read only."""
+
+    authentication_classes: list[type] = []
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(EveningSerializer):
+        tables = TableWithHandsSerializer(many=True, source="table_list")
+        balances = AmountsField(source="balance_of")
+        settlement = SettlementSerializer(
+            source="settlement_shown", allow_null=True, help_text="who pays whom, once the evening is closed"
+        )
+
+    @extend_schema(
+        operation_id="shared_evening",
+        auth=[],
+        responses={200: OutputSerializer, **NOT_FOUND},
+        summary="An evening through its share link: tables, balances and hands",
+    )
+    def get(self, request: Request, token: str) -> Response:
+        evening = get_object_or_404(Evening, share_token=token)
+        evening = queries.evening_detail(evening, with_hands=True)
+        evening.settlement_shown = None if evening.is_open else queries.settlement(evening)  # type: ignore[attr-defined]
+        return Response(self.OutputSerializer(evening).data)

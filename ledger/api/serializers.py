@@ -1,0 +1,61 @@
+"""Output serializers shared by several operations (an evening, a table, a hand look the same everywhere)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ledger.api.fields import AmountsField, MoneyField
+from ledger.models import Evening, Hand
+
+
+class LineSerializer(serializers.Serializer):
+    """One step of a hand's explanation; ``amount`` in the game's unit (list points for Skat, money otherwise)."""
+
+    label = serializers.CharField()
+    detail = serializers.CharField()
+    amount = serializers.CharField(allow_null=True)
+
+
+class HandSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table_id")
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Hand.Status.choices)
+    dealer = serializers.IntegerField(help_text="seat position (0-based) of the dealer")
+    hand = serializers.DictField(source="document", help_text="the hand part of the hand document")
+    label = serializers.CharField(source="result.label")
+    won = serializers.BooleanField(source="result.won", allow_null=True)
+    value = serializers.CharField(source="result.value", help_text="in the game's unit: list points for Skat")
+    score = serializers.DictField(child=serializers.IntegerField(), source="result.score", allow_null=True)
+    amounts = AmountsField(source="result.amounts", help_text="money per player, exact, summing to zero")
+    lines = LineSerializer(many=True, source="result.lines")
+    entered_at = serializers.DateTimeField()
+    changed_at = serializers.DateTimeField()
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    evening = serializers.IntegerField(source="evening_id")
+    game = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField(), source="seat_names", help_text="seat order")
+    rules = serializers.DictField(source="ruleset", help_text="the resolved ruleset, frozen on the table")
+    first_dealer = serializers.IntegerField()
+    hand_count = serializers.IntegerField(help_text="hands recorded so far, voided included")
+
+
+class TableWithBalancesSerializer(TableSerializer):
+    balances = AmountsField(source="balance_of")
+
+
+class TableWithHandsSerializer(TableWithBalancesSerializer):
+    hands = HandSerializer(many=True, source="hands.all")
+
+
+class EveningSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    place = serializers.CharField()
+    currency = serializers.CharField()
+    coin = MoneyField()
+    status = serializers.ChoiceField(choices=Evening.Status.choices)

@@ -1,0 +1,184 @@
+"""Tables and hands: seat a table, record, list, correct and void hands."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ledger import services
+from ledger.api.access import evening_for_scorekeeper, hand_for_scorekeeper, table_for_scorekeeper
+from ledger.api.errors import ConflictSerializer, ErrorSerializer
+from ledger.api.fields import AmountsField, DocumentField
+from ledger.api.serializers import HandSerializer, TableSerializer
+from ledger.models import Game, Hand
+
+HAND_HELP = "the hand part of the hand document; its JSON Schema per game is in GET /api/games/"
+ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ConflictSerializer}
+SNAPSER_HAND = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
+
+
+class TableCreateApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        game = serializers.ChoiceField(choices=Game.choices)
+        players = serializers.ListField(child=serializers.CharField(), help_text="names in seat order, clockwise")
+        rules = DocumentField(required=False, help_text='{"preset": …, overrides…}; see GET /api/games/')
+        first_dealer = serializers.IntegerField(default=0, help_text="seat position (0-based) of the first dealer")
+
+    OutputSerializer = TableSerializer
+
+    @extend_schema(
+        operation_id="table_create",
+        request=InputSerializer,
+        responses={201: OutputSerializer, **ERRORS},
+        summary="Seat a table: game, players, house rules",
+        examples=[
+            OpenApiExample(
+                "Šnapser",
+                request_only=True,
+                value={"game": "snapser", "players": ["Ana", "Ben", "Cyril"], "rules": {"preset": "seed"}},
+            )
+        ],
+    )
+    def post(self, request: Request, evening_id: int) -> Response:
+        evening = evening_for_scorekeeper(request, evening_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        table = services.table_create(
+            evening=evening,
+            game=data["game"],
+            players=data["players"],
+            rules_override=data.get("rules"),
+            first_dealer=data["first_dealer"],
+        )
+        return Response(self.OutputSerializer(table).data, status=status.HTTP_201_CREATED)
+
+
+class TableDetailApi(APIView):
+    class OutputSerializer(TableSerializer):
+        balances = AmountsField(source="balance_of", help_text="each seated player's exact balance at this table")
+        next_dealer = serializers.IntegerField(help_text="seat position of the next hand's dealer")
+
+    @extend_schema(
+        operation_id="table_detail",
+        responses={200: OutputSerializer, 404: ErrorSerializer},
+        summary="A table: seats, ruleset, balances, the next dealer",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = table_for_scorekeeper(request, table_id)
+        table.balance_of = table.balances()  # type: ignore[attr-defined]
+        last = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
+        table.next_dealer = services.next_dealer(table, last)  # type: ignore[attr-defined]
+        return Response(self.OutputSerializer(table).data)
+
+
+class HandListApi(APIView):
+    OutputSerializer = HandSerializer
+
+    @extend_schema(
+        operation_id="hand_list",
+        responses={200: OutputSerializer(many=True), 404: ErrorSerializer},
+        summary="The hand log of a table, oldest first, voided hands included",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = table_for_scorekeeper(request, table_id)
+        hands = table.hands.order_by("number")
+        return Response(self.OutputSerializer(hands, many=True).data)
+
+
+class HandCreateApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        hand = DocumentField(help_text=HAND_HELP)
+        key = serializers.CharField(
+            max_length=64,
+            required=False,
+            allow_blank=True,
+            help_text="the client's token for this submission: a retry with the same key returns the first hand",
+        )
+        dealer = serializers.IntegerField(
+            required=False, allow_null=True, help_text="seat position (0-based); default: the rotation's next"
+        )
+
+    OutputSerializer = HandSerializer
+
+    @extend_schema(
+        operation_id="hand_create",
+        request=InputSerializer,
+        responses={201: OutputSerializer, **ERRORS},
+        summary="Record a hand (a retry with the same key answers 201 with the hand first recorded)",
+        examples=[
+            OpenApiExample("Šnapser: hrám s vodou", request_only=True, value={"hand": SNAPSER_HAND, "key": "tap-1"})
+        ],
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = table_for_scorekeeper(request, table_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        hand = services.hand_record(
+            table=table, hand=data["hand"], by=request.user, key=data.get("key") or None, dealer=data.get("dealer")
+        )
+        return Response(self.OutputSerializer(hand).data, status=status.HTTP_201_CREATED)
+
+
+class HandDetailApi(APIView):
+    OutputSerializer = HandSerializer
+
+    @extend_schema(
+        operation_id="hand_detail", responses={200: OutputSerializer, 404: ErrorSerializer}, summary="One hand"
+    )
+    def get(self, request: Request, hand_id: int) -> Response:
+        return Response(self.OutputSerializer(hand_for_scorekeeper(request, hand_id)).data)
+
+
+class HandUpdateApi(APIView):
+    class InputSerializer(serializers.Serializer):
+        hand = DocumentField(help_text=HAND_HELP)
+        version = serializers.IntegerField(help_text="the version the correction was made from")
+        dealer = serializers.IntegerField(required=False, allow_null=True, help_text="seat position (0-based)")
+
+    OutputSerializer = HandSerializer
+
+    @extend_schema(
+        operation_id="hand_update",
+        request=InputSerializer,
+        responses={200: OutputSerializer, **ERRORS},
+        summary="Correct a hand (409 with the current version when somebody changed it meanwhile)",
+        examples=[
+            OpenApiExample(
+                "Šnapser: za 6", request_only=True, value={"hand": SNAPSER_HAND | {"result": "za_6"}, "version": 1}
+            )
+        ],
+    )
+    def patch(self, request: Request, hand_id: int) -> Response:
+        hand = hand_for_scorekeeper(request, hand_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        corrected = services.hand_correct(
+            hand=hand, document=data["hand"], by=request.user, version=data["version"], dealer=data.get("dealer")
+        )
+        return Response(self.OutputSerializer(corrected).data)
+
+
+class HandVoidApi(APIView):
+    class FilterSerializer(serializers.Serializer):
+        version = serializers.IntegerField(required=False, help_text="refuse (409) if the hand is past this version")
+
+    OutputSerializer = HandSerializer
+
+    @extend_schema(
+        operation_id="hand_void",
+        parameters=[FilterSerializer],
+        responses={200: OutputSerializer, **ERRORS},
+        summary="Void a hand: out of the balances, kept in the log",
+    )
+    def delete(self, request: Request, hand_id: int) -> Response:
+        hand = hand_for_scorekeeper(request, hand_id)
+        serializer = self.FilterSerializer(data=request.query_params)
+        serializer.is_valid(raise_exception=True)
+        voided = services.hand_void(hand=hand, by=request.user, version=serializer.validated_data.get("version"))
+        return Response(self.OutputSerializer(voided).data)
