@@ -28,23 +28,8 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from anywhere, without installing
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402 - needs the path above
+
 # <html data-htmx-busy> while an htmx request is on its way: the next tap waits for the redrawn form, as a thumb
 # waits to see it (an attribute, since the app's Content-Security-Policy forbids wait_for_function's eval).
 HTMX_COUNTER = """
@@ -338,7 +323,7 @@ def main() -> int:
     rows = []
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             for game, (_, hands) in EVENINGS.items():
                 rows += play_evening(browser, base_url, session, tables[game], hands)
             browser.close()

@@ -69,11 +69,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "ledger",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "ledger.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -143,10 +147,67 @@ STORAGES = {
 # Tests and `make run` serve static files straight from the finders; production runs collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
 
+# The JSON API (ledger/api/, docs/api.md). Token first, so a caller without credentials is told 401 and how to
+# authenticate; the browser's session works too (with its CSRF check).
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "ledger.api.routing.AutoSchema",
+    "EXCEPTION_HANDLER": "ledger.api.errors.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Talon API",
+    "DESCRIPTION": "Score-keeping and settlement for Mariáš, Šnapser and Skat. Walk-through: docs/api.md.",
+    "VERSION": "1",
+    "SCHEMA_PATH_PREFIX": "/api/",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_PATCH": False,  # a correction sends the whole hand and its version, never a part
+    "DEFAULT_GENERATOR_CLASS": "ledger.api.routing.SchemaGenerator",
+    "ENUM_NAME_OVERRIDES": {
+        "EveningStatusEnum": "ledger.models.Evening.Status",
+        "HandStatusEnum": "ledger.models.Hand.Status",
+    },
+    # The docs page's scripts come from the drf-spectacular-sidecar package: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
+# --------------------------------------------------------------------------------------------------------------
+# Hardening when DEBUG is off (`manage.py check --deploy` is clean with SECRET_KEY and ALLOWED_HOSTS set).
+# Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=1 so Django trusts X-Forwarded-Proto.
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from hx-headers, never reads the cookie
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 60 * 60 * 24 * 30)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# Joining the browsers' HSTS preload list cannot be undone quickly: an operator opts in, the checks don't nag.
+SILENCED_SYSTEM_CHECKS = ["security.W021"]
+if env_bool("SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Served by ledger.middleware.ContentSecurityPolicyMiddleware: no inline scripts or styles anywhere.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+# Failed log-ins allowed per client address and user name in LOGIN_RATE_WINDOW seconds.
+LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 5)
+LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
+# One process: the in-memory cache is enough. Several app servers: point CACHE_URL at Redis.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+    if os.environ.get("CACHE_URL")
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+}

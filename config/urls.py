@@ -3,11 +3,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from ledger import views
+from ledger.auth import RateLimitedLoginView
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("ledger.urls")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("api/", include("ledger.api_urls")),
+    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]

@@ -8,32 +8,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
-# Without these, chromium on a machine with no network waits on connections it will never get.
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 390, "height": 844},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-    "locale": "en-GB",
-}
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
+
 # Generous: CI is a slow 2-core machine running two pytest workers; a passing step never waits this long.
 TIMEOUT_MS = 20_000
 

@@ -1,0 +1,69 @@
+"""The OpenAPI schema and its browsable reference, with every asset served from here (no CDN)."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from tests.ledger.api_support import anonymous_client
+
+OPERATIONS = {
+    ("/api/evenings/", "get"): "evening_list",
+    ("/api/evenings/", "post"): "evening_create",
+    ("/api/evenings/{evening_id}/", "get"): "evening_detail",
+    ("/api/evenings/{evening_id}/tables/", "post"): "table_create",
+    ("/api/evenings/{evening_id}/close/", "post"): "evening_close",
+    ("/api/evenings/{evening_id}/reopen/", "post"): "evening_reopen",
+    ("/api/evenings/{evening_id}/settlement/", "get"): "evening_settlement",
+    ("/api/transfers/{transfer_id}/paid/", "post"): "transfer_mark_paid",
+    ("/api/tables/{table_id}/", "get"): "table_detail",
+    ("/api/tables/{table_id}/hands/", "get"): "hand_list",
+    ("/api/tables/{table_id}/hands/", "post"): "hand_create",
+    ("/api/hands/{hand_id}/", "get"): "hand_detail",
+    ("/api/hands/{hand_id}/", "patch"): "hand_update",
+    ("/api/hands/{hand_id}/", "delete"): "hand_void",
+    ("/api/shared/{token}/", "get"): "shared_evening",
+    ("/api/games/", "get"): "game_list",
+}
+
+
+def test_the_schema_lists_one_operation_per_view(db):
+    response = anonymous_client().get("/api/schema/")
+    assert response.status_code == 200
+    schema = yaml.safe_load(response.content)
+    assert schema["openapi"].startswith("3.")
+    found = {
+        (path, method): operation["operationId"]
+        for path, item in schema["paths"].items()
+        for method, operation in item.items()
+    }
+    assert found == OPERATIONS
+    hand_input = schema["components"]["schemas"]["HandCreateInput"]
+    assert hand_input["required"] == ["hand"]
+    assert schema["components"]["schemas"]["HandUpdateInput"]["required"] == ["hand", "version"]
+    assert set(schema["components"]["securitySchemes"]) == {"tokenAuth", "cookieAuth"}
+
+
+def test_the_schema_is_also_served_as_json(db):
+    response = anonymous_client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert response.status_code == 200
+    assert response.json()["info"]["title"] == "Talon API"
+
+
+def test_the_reference_page_loads_its_assets_from_this_server(db):
+    client = anonymous_client()
+    page = client.get("/api/docs/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert sources and all(source.startswith("/") for source in sources), sources
+    assert "<script>" not in html and "<style>" not in html  # the Content-Security-Policy allows neither
+    for source in sources:
+        response = client.get(source)
+        assert response.status_code == 200, source
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        assert body, source
+    script = client.get("/api/docs/?script=")
+    assert script["Content-Type"].startswith("application/javascript")
+    assert b"/api/schema/" in script.content
