@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+from tests import factories
+
 # No per-example deadline: CI shares two cores with PostgreSQL and a browser, so timing says nothing about
 # correctness here (speed is measured in bench/). Example counts stay bounded by each test's settings.
 settings.register_profile("talon", deadline=None)
 settings.load_profile("talon")
-
-from tests import factories
 
 
 @pytest.fixture
