@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from ledger.models import Evening, Hand, HandVersion, Player, Posting, Seat, Table
+from ledger.models import Evening, EveningEvent, Hand, HandVersion, Player, Posting, Seat, Settlement, Table, Transfer
 
 
 @admin.register(Player)
@@ -58,3 +58,27 @@ class HandAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+class TransferInline(admin.TabularInline):
+    model = Transfer
+    extra = 0
+    readonly_fields = ["payer", "payee", "amount", "paid_at", "paid_by"]
+
+
+@admin.register(Settlement)
+class SettlementAdmin(admin.ModelAdmin):
+    # A settlement is made and dropped by closing and reopening its evening; the admin only looks.
+    list_display = ["evening", "mode", "banker", "coin", "created_by", "created_at"]
+    readonly_fields = [f.name for f in Settlement._meta.fields]
+    inlines = [TransferInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(EveningEvent)
+class EveningEventAdmin(admin.ModelAdmin):
+    list_display = ["evening", "kind", "by", "at", "note"]
+    list_filter = ["kind"]
+    readonly_fields = [f.name for f in EveningEvent._meta.fields]
