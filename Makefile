@@ -57,3 +57,14 @@ rules-messages:
 	for lang in $(RULES_LANGUAGES); do msgmerge --quiet --update --backup=none --add-location=file --sort-output rules/locale/$$lang/LC_MESSAGES/rules.po $(RULES_POT) || exit 1; done
 rules-compile:
 	for lang in $(RULES_LANGUAGES); do msgfmt --check --output-file=rules/locale/$$lang/LC_MESSAGES/rules.mo rules/locale/$$lang/LC_MESSAGES/rules.po || exit 1; done
+
+# The Django catalogues (locale/, domain "django": templates/ and ledger/). `messages` extracts the msgids and merges
+# them into each language's .po; translate, then `messages-compile` writes the .mo files, which are committed (a
+# fresh checkout needs no gettext). tests/ledger/test_catalogues.py fails when a message lacks a translation, a .mo
+# is stale, or the source has a message the catalogues lack. Keep the ignore list in step with that test.
+MESSAGES_IGNORE := -i "rules/*" -i "tests/*" -i "bench/*" -i "docs/*" -i "fixtures/*" -i "static/*" -i "staticfiles/*" -i "test-artifacts/*"
+.PHONY: messages-compile
+messages:
+	DEBUG=1 $(PY) manage.py makemessages -l cs -l sk -l de -l en --add-location=file --no-obsolete $(MESSAGES_IGNORE)
+messages-compile:
+	for lang in cs sk de en; do msgfmt --check --output-file=locale/$$lang/LC_MESSAGES/django.mo locale/$$lang/LC_MESSAGES/django.po || exit 1; done

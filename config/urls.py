@@ -12,4 +12,6 @@ urlpatterns = [
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    # Django's set_language (django.conf.urls.i18n), wrapped so a logged-in user's choice is remembered too.
+    path("i18n/setlang/", views.language_set, name="set_language"),
 ]

@@ -109,7 +109,7 @@ def _option_field(option: rules.base.Option, initial: Any) -> forms.Field:
 
     Not required: options drawn for another game or preset are not posted, and an empty one keeps the preset's.
     """
-    label = option.help
+    label = option.translated_help()
     if isinstance(option.default, bool):
         return forms.BooleanField(label=label, required=False, initial=initial)
     if isinstance(option.default, int):

@@ -14,8 +14,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q, Sum
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
+
+from rules.i18n import normalize_language
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
 MONEY_PLACES = Decimal("0.0001")
@@ -61,6 +63,30 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class UserPreference(models.Model):
+    """What a user chose for themselves: the language the pages speak (remembered across sessions and devices)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference")
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
+
+
+def result_texts(result: dict[str, Any]) -> dict[str, Any]:
+    """The label and lines of a stored result in the active language.
+
+    Hands recorded since the ledger spoke four languages carry ``result["texts"][language]``, priced once per
+    language when the hand was stored; older hands fall back to the result's own (English) label and lines.
+    """
+    texts = result.get("texts")
+    if isinstance(texts, dict):
+        found = texts.get(normalize_language(translation.get_language()))
+        if isinstance(found, dict):
+            return found
+    return result
 
 
 class EveningQuerySet(models.QuerySet["Evening"]):
@@ -200,11 +226,11 @@ class Hand(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.number} {self.result.get('label', '')}"
+        return f"#{self.number} {self.label}"
 
     @property
     def label(self) -> str:
-        return str(self.result.get("label", ""))
+        return str(result_texts(self.result).get("label", ""))
 
     @property
     def amounts(self) -> dict[str, Decimal]:
@@ -212,7 +238,7 @@ class Hand(models.Model):
 
     @property
     def lines(self) -> list[dict[str, Any]]:
-        return list(self.result.get("lines", []))
+        return list(result_texts(self.result).get("lines", []))
 
     @property
     def is_counted(self) -> bool:
@@ -240,7 +266,11 @@ class HandVersion(models.Model):
 
     @property
     def label(self) -> str:
-        return str(self.result.get("label", ""))
+        return str(result_texts(self.result).get("label", ""))
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        return list(result_texts(self.result).get("lines", []))
 
 
 class Posting(models.Model):

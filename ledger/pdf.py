@@ -33,12 +33,13 @@ def summary_context(evening: Evening) -> dict[str, Any]:
     tables = [_table_entry(table, hands_by_table[table.pk]) for table in evening.tables.all()]
     balances = services.evening_balances(evening)
     return {
+        **closeout.settlement_context(evening, with_qr=True),
         "evening": evening,
+        # After the close-out's context, whose "players" (Player rows of a settlement) would hide the names.
         "players": sorted(balances),
         "balances": balances,
         "tables": tables,
         "generated_at": timezone.now(),
-        **closeout.settlement_context(evening, with_qr=True),
     }
 
 

@@ -10,10 +10,12 @@ import datetime
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import DecimalField, F, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import rules
 from ledger import qr
@@ -29,8 +31,10 @@ from ledger.models import (
     Settlement,
     Table,
     Transfer,
+    UserPreference,
     exact_total,
 )
+from rules.i18n import LANGUAGES, get_language, override
 from rules.settlement import settle
 
 
@@ -48,7 +52,7 @@ class LedgerError(Exception):
 
 class EveningClosed(LedgerError):
     def __init__(self) -> None:
-        super().__init__("This evening is closed: reopen it to change its hands.", field="evening")
+        super().__init__(_("This evening is closed: reopen it to change its hands."), field="evening")
 
 
 class StaleVersion(LedgerError):
@@ -56,7 +60,8 @@ class StaleVersion(LedgerError):
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(
-            f"Hand #{hand.number} was changed meanwhile (now version {hand.version}); reload it and try again.",
+            _("Hand #%(number)s was changed meanwhile (now version %(version)s); reload it and try again.")
+            % {"number": hand.number, "version": hand.version},
             field="version",
         )
         self.current = hand
@@ -69,10 +74,10 @@ class StaleVersion(LedgerError):
 def player_get_or_create(*, owner: Any, name: str) -> Player:
     name = " ".join(name.split())
     if not name:
-        raise LedgerError("A player needs a name.", field="players")
+        raise LedgerError(_("A player needs a name."), field="players")
     if len(name) > 40:
-        raise LedgerError("A player's name can have at most 40 letters.", field="players")
-    player, _ = Player.objects.get_or_create(owner=owner, name=name)
+        raise LedgerError(_("A player's name can have at most 40 letters."), field="players")
+    player, _created = Player.objects.get_or_create(owner=owner, name=name)
     return player
 
 
@@ -82,7 +87,7 @@ def evening_create(
     if coin is None:
         coin = Decimal("1") if currency == "CZK" else Decimal("0.01")
     if coin <= 0:
-        raise LedgerError("The coin to round to must be more than zero.", field="coin")
+        raise LedgerError(_("The coin to round to must be more than zero."), field="coin")
     return Evening.objects.create(owner=owner, date=date, place=place.strip(), currency=currency, coin=coin)
 
 
@@ -99,14 +104,14 @@ def table_create(
     _require_open(evening)
     names = [" ".join(name.split()) for name in players if name and name.strip()]
     if len(set(names)) != len(names):
-        raise LedgerError("Each player can sit at the table only once.", field="players")
+        raise LedgerError(_("Each player can sit at the table only once."), field="players")
     overrides = dict(rules_override or {})
     overrides["currency"] = evening.currency  # the evening's money, whatever the preset's
     ruleset = rules.resolve(game, overrides)
     # The engine checks the number of seats for the game; an empty hand is enough to ask it.
     rules.table({"game": game, "players": names, "rules": ruleset, "hand": {}})
     if not 0 <= first_dealer < len(names):
-        raise LedgerError("The first dealer must sit at the table.", field="first_dealer")
+        raise LedgerError(_("The first dealer must sit at the table."), field="first_dealer")
     table = Table.objects.create(
         evening=evening, game=game, ruleset=ruleset, seat_names=names, first_dealer=first_dealer
     )
@@ -141,6 +146,29 @@ def hand_price(*, table: Table, hand: dict[str, Any]) -> rules.Score:
     return rules.score(table.document(hand))
 
 
+def _stored_result(table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dict[str, Any]]:
+    """The priced hand and the result to store: English label and lines, plus the texts in every language.
+
+    The record stays frozen (no re-pricing when a hand is shown) and every viewer reads it in their own language:
+    the hand is priced once per language (tens of microseconds each) and ``result["texts"]`` keeps each one's
+    label and lines. The amounts never depend on the language.
+    """
+    # The caller's language first: bad input fails there, and its RulesError speaks the caller's language.
+    active = get_language()
+    scores: dict[str, rules.Score] = {}
+    for language in sorted(LANGUAGES, key=lambda code: code != active):
+        with override(language):
+            scores[language] = hand_price(table=table, hand=hand)
+    texts = {language: _texts(scores[language]) for language in LANGUAGES}
+    score = scores["en"]
+    return score, score.as_dict() | {"texts": texts}
+
+
+def _texts(score: rules.Score) -> dict[str, Any]:
+    as_dict = score.as_dict()
+    return {"label": as_dict.get("label", ""), "lines": as_dict.get("lines", [])}
+
+
 def hand_record(
     *, table: Table, hand: dict[str, Any], by: Any, key: str | None = None, dealer: int | None = None
 ) -> Hand:
@@ -149,7 +177,7 @@ def hand_record(
         existing = Hand.objects.filter(table=table, key=key).first()
         if existing is not None:
             return existing
-    score = hand_price(table=table, hand=hand)
+    score, result = _stored_result(table, hand)
     try:
         with transaction.atomic():
             locked = _lock_table(table)
@@ -159,7 +187,7 @@ def hand_record(
                 number=number,
                 dealer=_dealer_position(locked, dealer),
                 document=hand,
-                result=score.as_dict(),
+                result=result,
                 key=key or None,
                 entered_by=by,
                 changed_by=by,
@@ -176,12 +204,12 @@ def hand_record(
 
 def hand_correct(*, hand: Hand, document: dict[str, Any], by: Any, version: int, dealer: int | None = None) -> Hand:
     """Re-price a hand with a corrected document; the old version is kept in the hand's history."""
-    score = hand_price(table=hand.table, hand=document)
+    score, result = _stored_result(hand.table, document)
     with transaction.atomic():
         current = _lock_hand(hand, version)
         _archive(current)
         current.document = document
-        current.result = score.as_dict()
+        current.result = result
         if dealer is not None:
             current.dealer = _dealer_position(current.table, dealer)
         _bump(current, by)
@@ -262,7 +290,9 @@ def _dealer_position(table: Table, dealer: int | None) -> int:
     if dealer is None:
         return next_dealer(table, table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first())
     if not 0 <= dealer < len(table.seat_names):
-        raise LedgerError(f"The dealer must be one of the {len(table.seat_names)} seats.", field="dealer")
+        raise LedgerError(
+            _("The dealer must be one of the %(count)s seats.") % {"count": len(table.seat_names)}, field="dealer"
+        )
     return dealer
 
 
@@ -289,7 +319,7 @@ def _bump(hand: Hand, by: Any) -> None:
 def _post(hand: Hand, score: rules.Score) -> None:
     """One posting per player; refuses a hand whose amounts do not sum to exactly zero."""
     if sum(score.amounts.values(), Decimal(0)) != 0:
-        raise LedgerError("The hand's amounts do not sum to zero.")
+        raise LedgerError(_("The hand's amounts do not sum to zero."))
     seats = dict(Seat.objects.filter(table_id=hand.table_id).values_list("player__name", "player_id"))
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
@@ -356,7 +386,7 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
         "created_by": by,
         "created_at": timezone.now(),
     }
-    settlement, _ = Settlement.objects.update_or_create(evening=locked, defaults=fields)
+    settlement, _created = Settlement.objects.update_or_create(evening=locked, defaults=fields)
     Transfer.objects.bulk_create(
         Transfer(settlement=settlement, payer=t.payer, payee=t.payee, amount=t.amount) for t in plan.transfers
     )
@@ -373,16 +403,16 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
     """Open a closed evening again for hands; the unpaid transfers are dropped, paid ones stay (and stay paid)."""
     locked = Evening.objects.select_for_update().get(pk=evening.pk)
     if locked.is_open:
-        raise LedgerError("This evening is open already.", field="evening")
+        raise LedgerError(_("This evening is open already."), field="evening")
     dropped = 0
     settlement = Settlement.objects.filter(evening=locked).first()
     if settlement is not None:
-        dropped, _ = settlement.transfers.filter(paid_at__isnull=True).delete()
+        dropped, _kinds = settlement.transfers.filter(paid_at__isnull=True).delete()
         if not settlement.transfers.exists():
             settlement.delete()
     locked.status = Evening.Status.OPEN
     locked.save(update_fields=["status"])
-    note = f"{dropped} unpaid transfer(s) dropped" if dropped else ""
+    note = f"{dropped} unpaid transfer(s) dropped" if dropped else ""  # stored history: kept in one language
     EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.REOPENED, by=by, note=note)
     evening.status = locked.status
     return locked
@@ -393,7 +423,7 @@ def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
     """Record that the payer has paid; marking it again changes nothing (a double tap, a retried request)."""
     locked = Transfer.objects.select_for_update().select_related("settlement").filter(pk=transfer.pk).first()
     if locked is None:
-        raise LedgerError("This transfer is no longer planned: the evening was reopened.", field="transfer")
+        raise LedgerError(_("This transfer is no longer planned: the evening was reopened."), field="transfer")
     if locked.paid_at is None:
         locked.paid_at = timezone.now()
         locked.paid_by = by
@@ -416,3 +446,15 @@ def player_iban_set(*, player: Player, iban: str) -> Player:
     player.iban = iban
     player.save(update_fields=["iban"])
     return player
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Users' own settings
+
+
+def user_language_set(*, user: Any, language: str) -> UserPreference:
+    """Remember the language a user chose, for their next sessions and other devices."""
+    if language not in dict(settings.LANGUAGES):
+        raise LedgerError(_("Unknown language."), field="language")
+    preference, _created = UserPreference.objects.update_or_create(user=user, defaults={"language": language})
+    return preference

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -18,15 +19,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views import i18n
 from django.views.decorators.http import condition, require_POST
 
 import rules
-from ledger import closeout, pdf, services
+from ledger import closeout, pdf, services, tariffs
 from ledger.charts import balance_chart
 from ledger.forms import EveningForm, PlayerIbanForm, ScorekeeperForm, SettlementForm, TableForm
 from ledger.hand_forms import form_class
 from ledger.hand_forms.base import HandForm
-from ledger.models import Evening, EveningEvent, Hand, Player, Seat, Table, Transfer
+from ledger.middleware import SESSION_LANGUAGE
+from ledger.models import Evening, EveningEvent, Game, Hand, Player, Seat, Table, Transfer
 
 # --------------------------------------------------------------------------------------------------------------
 # Access helpers: each returns the object or raises 404 for anybody who may not keep its score.
@@ -217,7 +220,63 @@ def _house_rules(table: Table) -> list[tuple[str, str]]:
             return _("yes") if value else _("no")
         return str(value)
 
-    return [(game.options[name].help, shown(value)) for name, value in table.ruleset.items() if name in game.options]
+    return [
+        (game.options[name].translated_help(), shown(value))
+        for name, value in table.ruleset.items()
+        if name in game.options
+    ]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The rules and tariff of each game: in general (public) and as frozen on one table (its scorekeepers)
+
+
+def game_rules(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in Game.values:
+        raise Http404
+    chosen = rules.game(game)
+    preset = request.GET.get("preset", chosen.default_preset)
+    if preset not in chosen.presets:
+        preset = chosen.default_preset
+    ruleset = rules.resolve(game, {"preset": preset})
+    context = {
+        "game": game,
+        "title": Game(game).label,
+        "preset": preset,
+        "presets": tariffs.presets(game),
+        "options": tariffs.options(game, ruleset),
+        "tariffs": tariffs.tariffs(game, ruleset),
+    }
+    return render(request, "ledger/game_rules.html", context)
+
+
+@login_required
+def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table_for_scorekeeper(request, table_id)
+    context = {
+        "game": table.game,
+        "title": table.get_game_display(),
+        "table": table,
+        "preset": table.ruleset.get("preset", ""),
+        "options": tariffs.options(table.game, table.ruleset),
+        "tariffs": tariffs.tariffs(table.game, table.ruleset, seats=len(table.seat_names)),
+    }
+    return render(request, "ledger/game_rules.html", context)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The language switcher
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` (the cookie, back to ``next``), and for a logged-in user their remembered choice."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        services.user_language_set(user=request.user, language=language)
+        request.session[SESSION_LANGUAGE] = language
+    return response
 
 
 @login_required

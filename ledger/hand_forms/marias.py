@@ -28,6 +28,14 @@ RENONC_KINDS = [
     ("shuffle", _("shuffling")),
 ]
 COMPONENTS = ("hra", "sedma", "stovka", "betl", "durch")
+# One message per component: Czech and Slovak say the component in the accusative ("Flek na hru").
+FLEK_LABELS = {
+    "hra": _("Flek on the hra"),
+    "sedma": _("Flek on the sedma"),
+    "stovka": _("Flek on the stovka"),
+    "betl": _("Flek on the betl"),
+    "durch": _("Flek on the durch"),
+}
 
 
 def _count(label: Any) -> forms.TypedChoiceField:
@@ -67,9 +75,7 @@ class MariasHandForm(HandForm):
         cap = int(self.settings.get("flek_cap", 5))
         for component in COMPONENTS:
             self.fields[f"flek_{component}"] = segment_field(
-                _("Flek on %(component)s") % {"component": component},
-                [(level, name) for level, name in enumerate(marias.FLEK_NAMES[: cap + 1])],
-                coerce=int,
+                FLEK_LABELS[component], [(level, marias.flek_name(level)) for level in range(cap + 1)], coerce=int
             )
             self.initial.setdefault(f"flek_{component}", 0)
         self.initial.setdefault("declarer", self.forehand())

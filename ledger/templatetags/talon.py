@@ -6,23 +6,35 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
-from django.utils.formats import number_format
+from django.utils import translation
+
+from rules import i18n
 
 register = template.Library()
 
 
 @register.filter
 def money(value: Any, places: int = 2) -> str:
-    """An amount with a true minus sign and a plus on gains, as a scoreboard shows it: +0,96 · −0,48 · 0,00."""
+    """An amount with a true minus sign and a plus on gains, as a scoreboard shows it: +0,96 · −0,48 · 0,00.
+
+    The scoreboard's style: no currency sign beside every number (the page says the currency once).
+    """
     if value in (None, ""):
         return ""
     amount = Decimal(str(value))
-    text = number_format(abs(amount), decimal_pos=places, use_l10n=True)
-    if amount > 0:
-        return f"+{text}"
-    if amount < 0:
-        return f"−{text}"
-    return text
+    with i18n.override(translation.get_language()):
+        text = i18n.format_number(amount, places)
+    return f"+{text}" if amount > 0 else text
+
+
+@register.filter
+def currency(value: Any, code: str) -> str:
+    """An amount with its currency, as the active language writes it: 3,20 Kč · 1,44 € · €1.44 (English)."""
+    if value in (None, ""):
+        return ""
+    amount = Decimal(str(value))
+    with i18n.override(translation.get_language()):
+        return i18n.format_money(amount, str(code))
 
 
 @register.filter

@@ -46,7 +46,7 @@ def test_the_summary_names_the_evening_and_its_players(alice_client, settled):
     _, text = _text(_pdf(alice_client, settled).content)
     assert "27. 11. 2026 · Hospoda U Čápa" in text
     assert "Players: Jürgen, Ľubo, Šárka" in text
-    assert "EUR (€) · rounded to 0.50 · closed" in text
+    assert "EUR (€) · rounded to €0.50 · closed" in text
 
 
 def test_the_summary_shows_the_rounding_and_the_transfers(alice_client, settled):
@@ -54,9 +54,9 @@ def test_the_summary_shows_the_rounding_and_the_transfers(alice_client, settled)
     assert "Šárka +12.40 +0.10 +12.50" in text
     assert "Jürgen −7.30 −0.20 −7.50" in text
     assert "Ľubo −5.10 +0.10 −5.00" in text
-    assert "Rounded to 0.50 EUR, keeping the sum at zero" in text
-    assert "Jürgen → Šárka 7.50 EUR" in text
-    assert "Ľubo → Šárka 5.00 EUR" in text
+    assert "Rounded to €0.50, keeping the sum at zero" in text
+    assert "Jürgen → Šárka €7.50" in text
+    assert "Ľubo → Šárka €5.00" in text
     assert text.count("EPC (SEPA) · SK3112000000198742637541") == 2  # drawn beside each unpaid transfer's code
 
 

@@ -66,9 +66,9 @@ def test_closing_shows_the_rounding_and_who_pays_whom(alice_client, owing, alice
     assert _balance_row(html, "Ana") == ("+12.40", "−0.40", "+12.00")
     assert _balance_row(html, "Ben") == ("−7.30", "+0.30", "−7.00")
     assert _balance_row(html, "Cyril") == ("−5.10", "+0.10", "−5.00")
-    assert "Rounded to 1.00 CZK, keeping the sum at zero" in html
-    assert '<strong>Ben → Ana</strong>\n    <span class="num amount">7.00 CZK</span>' in html
-    assert '<strong>Cyril → Ana</strong>\n    <span class="num amount">5.00 CZK</span>' in html
+    assert "Rounded to 1.00\N{NO-BREAK SPACE}Kč, keeping the sum at zero" in html
+    assert '<strong>Ben → Ana</strong>\n    <span class="num amount">7.00\N{NO-BREAK SPACE}Kč</span>' in html
+    assert '<strong>Cyril → Ana</strong>\n    <span class="num amount">5.00\N{NO-BREAK SPACE}Kč</span>' in html
     assert html.count('class="qr"') == 2 and "QR Platba · CZ6508000000192000145399" in html
     assert "Reopen the evening" in html and reverse("ledger:evening_summary_pdf", args=[owing.pk]) in html
     assert "Record hand" not in alice_client.get(owing.tables.first().get_absolute_url()).content.decode()
