@@ -1,0 +1,50 @@
+"""Pages of the ledger: plain function views, thin (HTTP in, HTTP out, glue); the logic is in services and rules.
+
+Access: scorekeepers (the evening's creator and co-scorekeepers) see and change everything of their evenings;
+anybody else gets 404, never a hint that the evening exists. Players read an evening through its share link.
+One module per part of the app; ``ledger/urls.py`` reaches every view through this package.
+"""
+
+from ledger.views.evenings import (
+    evening_create,
+    evening_detail,
+    evening_list,
+    evening_scorekeeper_add,
+    evening_share,
+    table_create,
+)
+from ledger.views.pages import game_rules, home, language_set
+from ledger.views.settlement import (
+    evening_reopen,
+    evening_settlement,
+    evening_summary_pdf,
+    player_edit,
+    transfer_mark_paid,
+)
+from ledger.views.shared import shared_evening
+from ledger.views.tables import hand_create, hand_edit, hand_form, hand_undo, hand_void, table_detail, table_rules
+
+__all__ = [
+    "evening_create",
+    "evening_detail",
+    "evening_list",
+    "evening_reopen",
+    "evening_scorekeeper_add",
+    "evening_settlement",
+    "evening_share",
+    "evening_summary_pdf",
+    "game_rules",
+    "hand_create",
+    "hand_edit",
+    "hand_form",
+    "hand_undo",
+    "hand_void",
+    "home",
+    "language_set",
+    "player_edit",
+    "shared_evening",
+    "table_create",
+    "table_detail",
+    "table_rules",
+    "transfer_mark_paid",
+]

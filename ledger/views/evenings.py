@@ -1,0 +1,129 @@
+"""Evenings and starting a table: create, look, share, co-scorekeepers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import rules
+from ledger import services
+from ledger.forms import EveningForm, ScorekeeperForm, TableForm
+from ledger.models import Evening, Player
+from ledger.views.access import (
+    evening_for_scorekeeper,
+)
+
+
+@login_required
+def evening_list(request: HttpRequest) -> HttpResponse:
+    evenings = Evening.objects.for_user(request.user).annotate(table_count=Count("tables"))
+    return render(request, "ledger/evening_list.html", {"evenings": evenings})
+
+
+@login_required
+def evening_create(request: HttpRequest) -> HttpResponse:
+    form = EveningForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            evening = services.evening_create(owner=request.user, **form.cleaned_data)
+        except services.LedgerError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            return redirect("ledger:table_create", evening_id=evening.pk)
+    return render(request, "ledger/evening_create.html", {"form": form})
+
+
+@login_required
+def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_scorekeeper(request, evening_id)
+    return render(request, "ledger/evening_detail.html", _evening_context(request, evening))
+
+
+def _evening_context(request: HttpRequest, evening: Evening) -> dict[str, Any]:
+    return {
+        "evening": evening,
+        "tables": list(evening.tables.all()),
+        "balances": list(services.evening_balances(evening).items()),
+        "share_url": request.build_absolute_uri(_share_path(evening)) if evening.share_token else "",
+        "keepers": list(evening.scorekeepers.all()),
+        "keeper_form": ScorekeeperForm(),
+    }
+
+
+def _share_path(evening: Evening) -> str:
+    return reverse("ledger:shared_evening", args=[evening.share_token])
+
+
+@login_required
+@require_POST
+def evening_share(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_scorekeeper(request, evening_id)
+    enabled = request.POST.get("action") != "revoke"
+    services.evening_share_reset(evening=evening, enabled=enabled)
+    messages.success(request, _("New share link made.") if enabled else _("Share link switched off."))
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def evening_scorekeeper_add(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_scorekeeper(request, evening_id)
+    if evening.owner != request.user:
+        raise Http404
+    form = ScorekeeperForm(request.POST)
+    user = None
+    if form.is_valid():
+        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+    if user is None:
+        messages.error(request, _("No user of that name."))
+    else:
+        services.evening_add_scorekeeper(evening=evening, user=user)
+        messages.success(request, _("%(name)s can keep score too.") % {"name": user.get_username()})
+    return redirect(evening)
+
+
+@login_required
+def table_create(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_scorekeeper(request, evening_id)
+    known = list(Player.objects.filter(owner=evening.owner).values_list("name", flat=True))
+    refresh = request.htmx or "_refresh" in request.POST
+    data = request.POST if request.method == "POST" else None
+    form = TableForm(data, known_players=known, initial=_last_seating(evening))
+    if request.method == "POST" and not refresh and form.is_valid():
+        try:
+            table = services.table_create(
+                evening=evening,
+                game=form.cleaned_data["game"],
+                players=form.players(),
+                rules_override=form.overrides(),
+                first_dealer=form.cleaned_data["first_dealer"],
+            )
+        except (rules.RulesError, services.LedgerError) as error:
+            field = error.field.removeprefix("rules.")
+            form.add_error(
+                field if field in form.fields else f"opt_{field}" if f"opt_{field}" in form.fields else None,
+                error.message,
+            )
+        else:
+            return redirect(table)
+    if request.method == "POST" and refresh:
+        form.errors.clear()  # a re-render for another game or preset is not a submission
+    template = "ledger/_table_form.html" if request.htmx else "ledger/table_create.html"
+    return render(request, template, {"evening": evening, "form": form})
+
+
+def _last_seating(evening: Evening) -> dict[str, Any]:
+    """Offer the seats of the evening's last table first: the same people usually play on."""
+    last = evening.tables.order_by("-id").first()
+    if last is None:
+        return {}
+    return {"game": last.game, **{f"player_{seat}": name for seat, name in enumerate(last.seat_names)}}

@@ -1,0 +1,49 @@
+"""Pages for everybody: the home page, the language switch and each game's rules."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views import i18n
+from django.views.decorators.http import require_POST
+
+import rules
+from ledger import services, tariffs
+from ledger.middleware import SESSION_LANGUAGE
+from ledger.models import Evening, Game
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    evenings = Evening.objects.for_user(request.user)[:5] if request.user.is_authenticated else []
+    return render(request, "ledger/home.html", {"evenings": evenings})
+
+
+def game_rules(request: HttpRequest, game: str) -> HttpResponse:
+    if game not in Game.values:
+        raise Http404
+    chosen = rules.game(game)
+    preset = request.GET.get("preset", chosen.default_preset)
+    if preset not in chosen.presets:
+        preset = chosen.default_preset
+    ruleset = rules.resolve(game, {"preset": preset})
+    context = {
+        "game": game,
+        "title": Game(game).label,
+        "preset": preset,
+        "presets": tariffs.presets(game),
+        "options": tariffs.options(game, ruleset),
+        "tariffs": tariffs.tariffs(game, ruleset),
+    }
+    return render(request, "ledger/game_rules.html", context)
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language`` (the cookie, back to ``next``), and for a logged-in user their remembered choice."""
+    response = i18n.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        services.user_language_set(user=request.user, language=language)
+        request.session[SESSION_LANGUAGE] = language
+    return response

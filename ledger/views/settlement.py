@@ -1,0 +1,115 @@
+"""Closing the evening: settlement, transfers paid, reopening, the PDF summary and players' IBANs."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ledger import closeout, pdf, services
+from ledger.forms import PlayerIbanForm, SettlementForm
+from ledger.models import Player
+from ledger.views.access import (
+    evening_for_scorekeeper,
+    player_for_scorekeeper,
+    transfer_for_scorekeeper,
+)
+
+
+@login_required
+def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """Open: the balances so far and the close form. Closed: rounding, transfers with QR codes, history."""
+    evening = evening_for_scorekeeper(request, evening_id)
+    balances = services.evening_balances(evening) if evening.is_open else {}
+    form = SettlementForm(request.POST or None, players=list(balances))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.evening_close(
+                evening=evening,
+                by=request.user,
+                mode=form.cleaned_data["mode"],
+                banker=form.cleaned_data["banker"] or None,
+            )
+        except services.LedgerError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("The evening is closed: here is who pays whom."))
+            return redirect("ledger:evening_settlement", evening_id=evening.pk)
+    context = closeout.settlement_context(evening, with_qr=True)
+    if evening.is_open:
+        payment_players = list(Player.objects.filter(owner_id=evening.owner_id, name__in=balances))
+    else:
+        payment_players = sorted(context["players"].values(), key=lambda player: player.name)
+    context |= {
+        "evening": evening,
+        "form": form,
+        "balances": balances,
+        "payment_players": payment_players,
+        "events": list(evening.events.select_related("by")),
+    }
+    return render(request, "ledger/evening_settlement.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
+    transfer = transfer_for_scorekeeper(request, transfer_id)
+    evening = transfer.settlement.evening
+    try:
+        transfer = services.transfer_mark_paid(transfer=transfer, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+        return redirect("ledger:evening_settlement", evening_id=evening.pk)
+    if request.htmx:
+        players = {
+            player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name=transfer.payee)
+        }
+        row = closeout.transfer_row(evening, transfer, players, with_qr=True)
+        return render(request, "ledger/_transfer_row.html", {"row": row, "evening": evening, "can_edit": True})
+    messages.success(request, _("Paid: %(transfer)s.") % {"transfer": transfer})
+    return redirect("ledger:evening_settlement", evening_id=evening.pk)
+
+
+@login_required
+@require_POST
+def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_scorekeeper(request, evening_id)
+    try:
+        services.evening_reopen(evening=evening, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The evening is open again: unpaid transfers were dropped, paid ones are kept."))
+    return redirect("ledger:evening_settlement", evening_id=evening.pk)
+
+
+@login_required
+def evening_summary_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_scorekeeper(request, evening_id)
+    response = HttpResponse(pdf.summary_pdf(evening, request=request), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="talon-{evening.date:%Y-%m-%d}.pdf"'
+    return response
+
+
+@login_required
+def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's IBAN, for payment QR codes; ``next`` leads back to the page the scorekeeper came from."""
+    player = player_for_scorekeeper(request, player_id)
+    back = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        back = ""
+    form = PlayerIbanForm(request.POST or None, initial={"iban": player.iban})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_iban_set(player=player, iban=form.cleaned_data["iban"])
+        except services.LedgerError as error:
+            form.add_error("iban", error.message)
+        else:
+            messages.success(request, _("Payment details of %(name)s saved.") % {"name": player.name})
+            return redirect(back or "ledger:evening_list")
+    context = {"player": player, "form": form, "next": back}
+    return render(request, "ledger/player_edit.html", context, status=400 if form.errors else 200)

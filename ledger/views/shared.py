@@ -1,0 +1,50 @@
+"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304)."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import condition
+
+from ledger import closeout
+from ledger.charts import balance_chart
+from ledger.models import Evening, EveningEvent
+
+
+def _shared_etag(request: HttpRequest, token: str) -> str | None:
+    """Changes whenever anything the shared page shows changes; one small query."""
+    # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
+    last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
+    state = (
+        Evening.objects.filter(share_token=token)
+        .annotate(revisions=Sum("tables__revision"), tables_seen=Count("tables"), last_table=Max("tables__id"))
+        .annotate(last_event=Subquery(last_event))
+        .values_list("status", "revisions", "tables_seen", "last_table", "last_event")
+        .first()
+    )
+    if state is None:
+        return None
+    return "-".join(str(part) for part in (token[:6], *state, request.LANGUAGE_CODE))
+
+
+@condition(etag_func=_shared_etag)
+def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
+    evening = get_object_or_404(Evening, share_token=token)
+    tables = []
+    for table in evening.tables.all():
+        hands = list(table.hands.all())
+        balances = table.balances()
+        tables.append(
+            {
+                "table": table,
+                "hands": hands,
+                "scoreboard": [{"name": name, "balance": balances[name]} for name in table.seat_names],
+                "chart": balance_chart(table.seat_names, reversed([h for h in hands if h.is_counted])),
+            }
+        )
+    context = {"evening": evening, "tables": tables, "token": token}
+    if not evening.is_open:
+        context |= closeout.settlement_context(evening, with_qr=False)
+    template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
+    return render(request, template, context)

@@ -1,0 +1,212 @@
+"""The table page and its hands: enter, correct, void, undo; the table's house rules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+import rules
+from ledger import services, tariffs
+from ledger.charts import balance_chart
+from ledger.hand_forms import form_class
+from ledger.hand_forms.base import HandForm
+from ledger.models import Hand, Table
+from ledger.views.access import (
+    hand_for_scorekeeper,
+    table_for_scorekeeper,
+)
+
+
+@login_required
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_scorekeeper(request, table_id)
+    return render(request, "ledger/table_detail.html", _table_context(table))
+
+
+def _table_context(table: Table, form: HandForm | None = None) -> dict[str, Any]:
+    """Everything the table page shows, in a fixed number of queries whatever the number of hands."""
+    hands = list(table.hands.select_related("changed_by"))
+    counted = [hand for hand in hands if hand.is_counted]
+    next_dealer = services.next_dealer(table, counted[0] if counted else None)
+    if form is None:
+        form = _new_hand_form(table, counted, next_dealer)
+    balances = table.balances()
+    return {
+        "table": table,
+        "evening": table.evening,
+        "form": form,
+        "hands": hands,
+        "scoreboard": [
+            {"name": name, "balance": balances[name], "deals": position == next_dealer}
+            for position, name in enumerate(table.seat_names)
+        ],
+        "next_dealer": table.seat_names[next_dealer],
+        "chart": balance_chart(table.seat_names, reversed(counted)),
+        "house_rules": _house_rules(table),
+        "can_edit": table.evening.is_open,
+    }
+
+
+def _new_hand_form(table: Table, counted: list[Hand], dealer: int) -> HandForm:
+    """A fresh form: the rotation's dealer, and the contract most played at this table so far."""
+    initial: dict[str, Any] = {}
+    contracts = Counter(hand.document.get("contract") for hand in counted if hand.document.get("contract"))
+    if contracts:
+        initial["contract"] = contracts.most_common(1)[0][0]
+    if table.ruleset.get("bock"):
+        initial["bock"] = services.bock_pending(table, counted[::-1])
+    return form_class(table.game)(table, dealer=dealer, initial=initial)
+
+
+def _house_rules(table: Table) -> list[tuple[str, str]]:
+    """The table's frozen ruleset as readable sentences: what each option means and its value here."""
+    game = rules.game(table.game)
+
+    def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        return str(value)
+
+    return [
+        (game.options[name].translated_help(), shown(value))
+        for name, value in table.ruleset.items()
+        if name in game.options
+    ]
+
+
+@login_required
+def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_scorekeeper(request, table_id)
+    context = {
+        "game": table.game,
+        "title": table.get_game_display(),
+        "table": table,
+        "preset": table.ruleset.get("preset", ""),
+        "options": tariffs.options(table.game, table.ruleset),
+        "tariffs": tariffs.tariffs(table.game, table.ruleset, seats=len(table.seat_names)),
+    }
+    return render(request, "ledger/game_rules.html", context)
+
+
+@login_required
+def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The hand form re-drawn for the values chosen so far (htmx, when the contract changes)."""
+    table = table_for_scorekeeper(request, table_id)
+    form = form_class(table.game)(table, request.GET)
+    context: dict[str, Any] = {"table": table, "form": form, "action": reverse("ledger:hand_create", args=[table.pk])}
+    if request.GET.get("edit"):
+        hand = hand_for_scorekeeper(request, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
+        if hand.table_id != table.pk:
+            raise Http404
+        context |= {"hand": hand, "action": reverse("ledger:hand_edit", args=[hand.pk])}
+    return render(request, "ledger/_hand_form.html", context)
+
+
+@login_required
+@require_POST
+def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_scorekeeper(request, table_id)
+    form = form_class(table.game)(table, request.POST)
+    if "_refresh" not in request.POST and form.is_valid():
+        try:
+            services.hand_record(
+                table=table,
+                hand=form.document(),
+                by=request.user,
+                key=form.cleaned_data.get("key") or None,
+                dealer=form.cleaned_data.get("dealer"),
+            )
+        except (rules.RulesError, services.LedgerError) as error:
+            _add_error(form, error)
+        else:
+            if request.htmx:
+                return render(request, "ledger/_table_live.html", _table_context(table))
+            return redirect(table)
+    if "_refresh" in request.POST:
+        form.errors.clear()
+    context = _table_context(table, form=form)
+    if request.htmx:
+        return render(request, "ledger/_table_live.html", context)
+    return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
+
+
+def _add_error(form: HandForm, error: rules.RulesError | services.LedgerError) -> None:
+    if isinstance(error, rules.RulesError):
+        form.add_rules_error(error)
+    else:
+        form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+@login_required
+@require_POST
+def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_scorekeeper(request, table_id)
+    try:
+        undone = services.hand_undo_last(table=table, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        if undone is not None:
+            messages.success(
+                request, _("Hand #%(number)s undone (kept in the log, voided).") % {"number": undone.number}
+            )
+    if request.htmx:
+        return render(request, "ledger/_table_live.html", _table_context(table))
+    return redirect(table)
+
+
+@login_required
+def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = hand_for_scorekeeper(request, hand_id)
+    table = hand.table
+    cls = form_class(table.game)
+    if request.method == "POST":
+        form = cls(table, request.POST)
+        if "_refresh" not in request.POST and form.is_valid():
+            try:
+                services.hand_correct(
+                    hand=hand,
+                    document=form.document(),
+                    by=request.user,
+                    version=_posted_version(request),
+                    dealer=form.cleaned_data.get("dealer"),
+                )
+            except (rules.RulesError, services.LedgerError) as error:
+                _add_error(form, error)
+            else:
+                messages.success(request, _("Hand #%(number)s corrected.") % {"number": hand.number})
+                return redirect(table)
+        if "_refresh" in request.POST:
+            form.errors.clear()
+    else:
+        form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer})
+    context = {"hand": hand, "table": table, "form": form, "versions": list(hand.versions.select_related("changed_by"))}
+    return render(request, "ledger/hand_edit.html", context, status=400 if form.errors else 200)
+
+
+def _posted_version(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        raise services.LedgerError(_("The form lost the hand's version; reload the page."), field="version") from None
+
+
+@login_required
+@require_POST
+def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = hand_for_scorekeeper(request, hand_id)
+    try:
+        services.hand_void(hand=hand, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+    if request.htmx:
+        return render(request, "ledger/_table_live.html", _table_context(hand.table))
+    return redirect(hand.table)
