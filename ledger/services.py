@@ -324,6 +324,21 @@ def _post(hand: Hand, score: rules.Score) -> None:
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
+    _require_evening_balanced(hand)
+
+
+def _require_evening_balanced(hand: Hand) -> None:
+    """Inside the hand's transaction: the evening's counted postings still sum to exactly zero, or nothing is kept.
+
+    One aggregate query; it guards the ledger against a bug anywhere (or a hand-made row) that would
+    otherwise leave somebody paying money that nobody receives.
+    """
+    total = Posting.objects.filter(
+        hand__table__evening_id=Table.objects.filter(pk=hand.table_id).values("evening_id")[:1],
+        hand__status=Hand.Status.COUNTED,
+    ).aggregate(total=Sum("amount"))["total"]
+    if exact_total(total) != 0:
+        raise LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
 
 
 # --------------------------------------------------------------------------------------------------------------

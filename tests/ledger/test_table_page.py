@@ -115,3 +115,15 @@ def test_the_skat_form_shows_only_the_fields_of_the_contract(alice_client, skat_
     html = response.content.decode()
     assert ('id="field-matadors"' in html) is (contract == "grand")
     assert ('id="field-won"' in html) is (contract == "null")
+
+
+def test_a_stale_correction_shows_the_conflict_and_keeps_the_newer_version(alice_client, snapser_table):
+    hand = factories.record(snapser_table)[0]
+    url = reverse("ledger:hand_edit", args=[hand.pk])
+    other_phone = N1 | {"result": "bez_vody", "version": "1"}
+    assert alice_client.post(url, other_phone).status_code == 302
+    stale = alice_client.post(url, N1 | {"result": "za_6", "version": "1"})
+    assert stale.status_code == 400
+    assert "was changed meanwhile (now version 2)" in stale.content.decode()
+    hand.refresh_from_db()
+    assert (hand.version, hand.document["result"]) == (2, "bez_vody")
