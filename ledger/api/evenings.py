@@ -12,8 +12,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ledger import services
+from ledger.access import evening_for_scorekeeper
 from ledger.api import queries
-from ledger.api.access import evening_for_scorekeeper
 from ledger.api.errors import ErrorSerializer
 from ledger.api.fields import AmountsField, ExactDecimalField
 from ledger.api.serializers import EveningSerializer, TableWithBalancesSerializer, TableWithHandsSerializer
@@ -76,7 +76,7 @@ class EveningDetailApi(APIView):
         summary="An evening: its tables and balances",
     )
     def get(self, request: Request, evening_id: int) -> Response:
-        evening = evening_for_scorekeeper(request, evening_id)
+        evening = evening_for_scorekeeper(request.user, evening_id)
         return Response(EveningDetailSerializer(queries.evening_detail(evening)).data)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -10,11 +9,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ledger import services
+from ledger.access import evening_for_scorekeeper, transfer_for_scorekeeper
 from ledger.api import queries
-from ledger.api.access import evening_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, MoneyField
-from ledger.models import Evening, Settlement, Transfer
+from ledger.models import Evening, Settlement
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ConflictSerializer}
 
@@ -57,7 +56,7 @@ class EveningCloseApi(APIView):
         summary="Close the evening: round the balances and plan who pays whom (409 when closed already)",
     )
     def post(self, request: Request, evening_id: int) -> Response:
-        evening = evening_for_scorekeeper(request, evening_id)
+        evening = evening_for_scorekeeper(request.user, evening_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -75,7 +74,7 @@ class EveningReopenApi(APIView):
         summary="Open a closed evening again: unpaid transfers are dropped, paid ones kept",
     )
     def post(self, request: Request, evening_id: int) -> Response:
-        evening = evening_for_scorekeeper(request, evening_id)
+        evening = evening_for_scorekeeper(request.user, evening_id)
         services.evening_reopen(evening=evening, by=request.user)
         return Response(self.OutputSerializer(queries.settlement(evening)).data)
 
@@ -89,7 +88,7 @@ class EveningSettlementApi(APIView):
         summary="The settlement: balances, rounded balances, transfers",
     )
     def get(self, request: Request, evening_id: int) -> Response:
-        evening = evening_for_scorekeeper(request, evening_id)
+        evening = evening_for_scorekeeper(request.user, evening_id)
         return Response(self.OutputSerializer(queries.settlement(evening)).data)
 
 
@@ -103,6 +102,5 @@ class TransferMarkPaidApi(APIView):
         summary="Mark a transfer paid (again: no change)",
     )
     def post(self, request: Request, transfer_id: int) -> Response:
-        evenings = Evening.objects.for_user(request.user)
-        transfer = get_object_or_404(Transfer.objects.filter(settlement__evening__in=evenings), pk=transfer_id)
+        transfer = transfer_for_scorekeeper(request.user, transfer_id)
         return Response(self.OutputSerializer(services.transfer_mark_paid(transfer=transfer, by=request.user)).data)

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ledger import services
-from ledger.api.access import evening_for_scorekeeper, hand_for_scorekeeper, table_for_scorekeeper
+from ledger.access import evening_for_scorekeeper, hand_for_scorekeeper, table_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, DocumentField
 from ledger.api.serializers import HandSerializer, TableSerializer
@@ -43,7 +43,7 @@ class TableCreateApi(APIView):
         ],
     )
     def post(self, request: Request, evening_id: int) -> Response:
-        evening = evening_for_scorekeeper(request, evening_id)
+        evening = evening_for_scorekeeper(request.user, evening_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -68,7 +68,7 @@ class TableDetailApi(APIView):
         summary="A table: seats, ruleset, balances, the next dealer",
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = table_for_scorekeeper(request, table_id)
+        table = table_for_scorekeeper(request.user, table_id)
         table.balance_of = table.balances()  # type: ignore[attr-defined]
         last = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
         table.next_dealer = services.next_dealer(table, last)  # type: ignore[attr-defined]
@@ -84,7 +84,7 @@ class HandListApi(APIView):
         summary="The hand log of a table, oldest first, voided hands included",
     )
     def get(self, request: Request, table_id: int) -> Response:
-        table = table_for_scorekeeper(request, table_id)
+        table = table_for_scorekeeper(request.user, table_id)
         hands = table.hands.order_by("number")
         return Response(self.OutputSerializer(hands, many=True).data)
 
@@ -114,7 +114,7 @@ class HandCreateApi(APIView):
         ],
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = table_for_scorekeeper(request, table_id)
+        table = table_for_scorekeeper(request.user, table_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -131,7 +131,7 @@ class HandDetailApi(APIView):
         operation_id="hand_detail", responses={200: OutputSerializer, 404: ErrorSerializer}, summary="One hand"
     )
     def get(self, request: Request, hand_id: int) -> Response:
-        return Response(self.OutputSerializer(hand_for_scorekeeper(request, hand_id)).data)
+        return Response(self.OutputSerializer(hand_for_scorekeeper(request.user, hand_id)).data)
 
 
 class HandUpdateApi(APIView):
@@ -154,7 +154,7 @@ class HandUpdateApi(APIView):
         ],
     )
     def patch(self, request: Request, hand_id: int) -> Response:
-        hand = hand_for_scorekeeper(request, hand_id)
+        hand = hand_for_scorekeeper(request.user, hand_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -177,7 +177,7 @@ class HandVoidApi(APIView):
         summary="Void a hand: out of the balances, kept in the log",
     )
     def delete(self, request: Request, hand_id: int) -> Response:
-        hand = hand_for_scorekeeper(request, hand_id)
+        hand = hand_for_scorekeeper(request.user, hand_id)
         serializer = self.FilterSerializer(data=request.query_params)
         serializer.is_valid(raise_exception=True)
         voided = services.hand_void(hand=hand, by=request.user, version=serializer.validated_data.get("version"))

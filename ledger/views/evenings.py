@@ -16,11 +16,11 @@ from django.views.decorators.http import require_POST
 
 import rules
 from ledger import services
-from ledger.forms import EveningForm, ScorekeeperForm, TableForm
-from ledger.models import Evening, Player
-from ledger.views.access import (
+from ledger.access import (
     evening_for_scorekeeper,
 )
+from ledger.forms import EveningForm, ScorekeeperForm, TableForm
+from ledger.models import Evening, Player
 
 
 @login_required
@@ -44,7 +44,7 @@ def evening_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     return render(request, "ledger/evening_detail.html", _evening_context(request, evening))
 
 
@@ -66,7 +66,7 @@ def _share_path(evening: Evening) -> str:
 @login_required
 @require_POST
 def evening_share(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     enabled = request.POST.get("action") != "revoke"
     services.evening_share_reset(evening=evening, enabled=enabled)
     messages.success(request, _("New share link made.") if enabled else _("Share link switched off."))
@@ -76,7 +76,7 @@ def evening_share(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def evening_scorekeeper_add(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     if evening.owner != request.user:
         raise Http404
     form = ScorekeeperForm(request.POST)
@@ -93,7 +93,7 @@ def evening_scorekeeper_add(request: HttpRequest, evening_id: int) -> HttpRespon
 
 @login_required
 def table_create(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     known = list(Player.objects.filter(owner=evening.owner).values_list("name", flat=True))
     refresh = request.htmx or "_refresh" in request.POST
     data = request.POST if request.method == "POST" else None

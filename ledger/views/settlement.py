@@ -11,19 +11,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ledger import closeout, pdf, services
-from ledger.forms import PlayerIbanForm, SettlementForm
-from ledger.models import Player
-from ledger.views.access import (
+from ledger.access import (
     evening_for_scorekeeper,
     player_for_scorekeeper,
     transfer_for_scorekeeper,
 )
+from ledger.forms import PlayerIbanForm, SettlementForm
+from ledger.models import Player
 
 
 @login_required
 def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Open: the balances so far and the close form. Closed: rounding, transfers with QR codes, history."""
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     balances = services.evening_balances(evening) if evening.is_open else {}
     form = SettlementForm(request.POST or None, players=list(balances))
     if request.method == "POST" and form.is_valid():
@@ -57,7 +57,7 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
-    transfer = transfer_for_scorekeeper(request, transfer_id)
+    transfer = transfer_for_scorekeeper(request.user, transfer_id)
     evening = transfer.settlement.evening
     try:
         transfer = services.transfer_mark_paid(transfer=transfer, by=request.user)
@@ -77,7 +77,7 @@ def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     try:
         services.evening_reopen(evening=evening, by=request.user)
     except services.LedgerError as error:
@@ -89,7 +89,7 @@ def evening_reopen(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 def evening_summary_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request, evening_id)
+    evening = evening_for_scorekeeper(request.user, evening_id)
     response = HttpResponse(pdf.summary_pdf(evening, request=request), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="talon-{evening.date:%Y-%m-%d}.pdf"'
     return response
@@ -98,7 +98,7 @@ def evening_summary_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's IBAN, for payment QR codes; ``next`` leads back to the page the scorekeeper came from."""
-    player = player_for_scorekeeper(request, player_id)
+    player = player_for_scorekeeper(request.user, player_id)
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         back = ""

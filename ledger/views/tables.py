@@ -15,19 +15,19 @@ from django.views.decorators.http import require_POST
 
 import rules
 from ledger import services, tariffs
+from ledger.access import (
+    hand_for_scorekeeper,
+    table_for_scorekeeper,
+)
 from ledger.charts import balance_chart
 from ledger.hand_forms import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
-from ledger.views.access import (
-    hand_for_scorekeeper,
-    table_for_scorekeeper,
-)
 
 
 @login_required
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_scorekeeper(request, table_id)
+    table = table_for_scorekeeper(request.user, table_id)
     return render(request, "ledger/table_detail.html", _table_context(table))
 
 
@@ -84,7 +84,7 @@ def _house_rules(table: Table) -> list[tuple[str, str]]:
 
 @login_required
 def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_scorekeeper(request, table_id)
+    table = table_for_scorekeeper(request.user, table_id)
     context = {
         "game": table.game,
         "title": table.get_game_display(),
@@ -99,11 +99,11 @@ def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
     """The hand form re-drawn for the values chosen so far (htmx, when the contract changes)."""
-    table = table_for_scorekeeper(request, table_id)
+    table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.GET)
     context: dict[str, Any] = {"table": table, "form": form, "action": reverse("ledger:hand_create", args=[table.pk])}
     if request.GET.get("edit"):
-        hand = hand_for_scorekeeper(request, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
+        hand = hand_for_scorekeeper(request.user, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
         if hand.table_id != table.pk:
             raise Http404
         context |= {"hand": hand, "action": reverse("ledger:hand_edit", args=[hand.pk])}
@@ -113,7 +113,7 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_scorekeeper(request, table_id)
+    table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
     if "_refresh" not in request.POST and form.is_valid():
         try:
@@ -148,7 +148,7 @@ def _add_error(form: HandForm, error: rules.RulesError | services.LedgerError) -
 @login_required
 @require_POST
 def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_scorekeeper(request, table_id)
+    table = table_for_scorekeeper(request.user, table_id)
     try:
         undone = services.hand_undo_last(table=table, by=request.user)
     except services.LedgerError as error:
@@ -165,7 +165,7 @@ def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = hand_for_scorekeeper(request, hand_id)
+    hand = hand_for_scorekeeper(request.user, hand_id)
     table = hand.table
     cls = form_class(table.game)
     if request.method == "POST":
@@ -202,7 +202,7 @@ def _posted_version(request: HttpRequest) -> int:
 @login_required
 @require_POST
 def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = hand_for_scorekeeper(request, hand_id)
+    hand = hand_for_scorekeeper(request.user, hand_id)
     try:
         services.hand_void(hand=hand, by=request.user)
     except services.LedgerError as error:

@@ -1,0 +1,44 @@
+"""Who may keep the score of what: each helper returns the object or raises 404 for anybody who may not.
+
+Shared by the pages and the API, so both answer exactly alike: the evening's creator and its co-scorekeepers see
+and change everything of the evening; anybody else gets 404, never a hint that the thing exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+
+from ledger.models import Evening, Hand, Player, Seat, Table, Transfer
+
+
+def evening_for_scorekeeper(user: Any, evening_id: int) -> Evening:
+    return get_object_or_404(Evening.objects.for_user(user), pk=evening_id)
+
+
+def table_for_scorekeeper(user: Any, table_id: int) -> Table:
+    evenings = Evening.objects.for_user(user)
+    return get_object_or_404(Table.objects.select_related("evening").filter(evening__in=evenings), pk=table_id)
+
+
+def hand_for_scorekeeper(user: Any, hand_id: int) -> Hand:
+    evenings = Evening.objects.for_user(user)
+    return get_object_or_404(
+        Hand.objects.select_related("table__evening").filter(table__evening__in=evenings), pk=hand_id
+    )
+
+
+def transfer_for_scorekeeper(user: Any, transfer_id: int) -> Transfer:
+    evenings = Evening.objects.for_user(user)
+    return get_object_or_404(
+        Transfer.objects.select_related("settlement__evening").filter(settlement__evening__in=evenings),
+        pk=transfer_id,
+    )
+
+
+def player_for_scorekeeper(user: Any, player_id: int) -> Player:
+    # Players belong to an evening's creator; co-scorekeepers may edit those seated at the evenings they keep.
+    seated = Seat.objects.filter(table__evening__in=Evening.objects.for_user(user)).values("player")
+    return get_object_or_404(Player.objects.filter(Q(owner=user) | Q(pk__in=seated)), pk=player_id)
