@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from weasyprint import HTML
 
-from ledger import closeout, services
+from ledger import closeout, services, tariffs
 from ledger.charts import balance_chart
 from ledger.models import Evening, Hand, Table
 
@@ -44,11 +44,15 @@ def summary_context(evening: Evening) -> dict[str, Any]:
 
 
 def _table_entry(table: Table, hands: list[Hand]) -> dict[str, Any]:
-    """One table: its ruleset as ``option: value`` pairs, final balances, chart and hands (oldest first)."""
+    """One table: its stake and the house rules that differ from the game's defaults, balances, chart, hands."""
     balances = table.balances()
     return {
         "table": table,
-        "ruleset": [(name, value) for name, value in table.ruleset.items() if name not in ("preset", "currency")],
+        "ruleset": [
+            (option.help.rstrip("."), option.value)
+            for option in tariffs.options(table.game, table.ruleset)
+            if option.changed or option.name == "stake"
+        ],
         "preset": table.ruleset.get("preset", ""),
         "scoreboard": [(name, balances[name]) for name in table.seat_names],
         "chart": balance_chart(table.seat_names, [hand for hand in hands if hand.is_counted]),

@@ -74,12 +74,13 @@ def _json(value: Any) -> str:
 def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
-    if isinstance(value, Decimal | int):
-        return format_number(value if isinstance(value, Decimal) else Decimal(value), places=None)
+    if isinstance(value, int):
+        return format_number(Decimal(value), places=0)
     try:
-        return format_number(Decimal(str(value)), places=None)
+        amount = Decimal(str(value))  # money options are stored as strings: at least two places, like money
     except ArithmeticError:
         return str(value)
+    return format_number(amount, places=max(2, -min(0, int(amount.normalize().as_tuple().exponent))))
 
 
 def _score(game_name: str, ruleset: dict[str, Any], players: int, hand: dict[str, Any]) -> rules.Score:

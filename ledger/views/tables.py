@@ -50,7 +50,7 @@ def _table_context(table: Table, form: HandForm | None = None) -> dict[str, Any]
         ],
         "next_dealer": table.seat_names[next_dealer],
         "chart": balance_chart(table.seat_names, reversed(counted)),
-        "house_rules": _house_rules(table),
+        "house_rules": tariffs.options(table.game, table.ruleset),
         "can_edit": table.evening.is_open,
     }
 
@@ -64,22 +64,6 @@ def _new_hand_form(table: Table, counted: list[Hand], dealer: int) -> HandForm:
     if table.ruleset.get("bock"):
         initial["bock"] = services.bock_pending(table, counted[::-1])
     return form_class(table.game)(table, dealer=dealer, initial=initial)
-
-
-def _house_rules(table: Table) -> list[tuple[str, str]]:
-    """The table's frozen ruleset as readable sentences: what each option means and its value here."""
-    game = rules.game(table.game)
-
-    def shown(value: Any) -> str:
-        if isinstance(value, bool):
-            return _("yes") if value else _("no")
-        return str(value)
-
-    return [
-        (game.options[name].translated_help(), shown(value))
-        for name, value in table.ruleset.items()
-        if name in game.options
-    ]
 
 
 @login_required

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+import rules
 from ledger import services
 from tests import factories
 from tests.ledger.closeout_data import evening_owing, set_iban
@@ -70,10 +71,11 @@ def test_a_paid_transfer_says_who_marked_it(alice_client, settled, alice):
 def test_the_summary_has_each_table_its_rules_and_the_explained_hand_log(alice_client, settled):
     _, text = _text(_pdf(alice_client, settled).content)
     assert "Šnapser · Šárka, Jürgen, Ľubo" in text and "Šnapser · Ľubo, Jürgen" in text
-    assert "House rules: seed — stake 3.10" in text and "stake 0.55" in text
+    flat = " ".join(text.split())  # a long explanation may wrap
+    stake_help = rules.game("snapser").options["stake"].help.rstrip(".")
+    assert f"House rules: seed — {stake_help}: 3.10" in flat and f"{stake_help}: 0.55" in flat, flat[:800]
     assert "Hands (1)" in text
     hand = settled.tables.first().hands.get()
-    flat = " ".join(text.split())  # a long explanation may wrap
     for line in hand.lines:  # the explanation, as the engine wrote it (in the language it was recorded in)
         assert f"{line['label']}: {line['detail']}" in flat
     assert f"{hand.lines[-1]['label']}: {hand.lines[-1]['detail']} +12.40 −6.20 −6.20" in flat
