@@ -14,12 +14,18 @@
     var field = event.target.closest("[data-refresh]");
     if (!field || !field.form || !window.htmx) return;
     var form = field.form;
-    htmx.ajax((form.dataset.refreshMethod || "get").toUpperCase(), form.dataset.refreshUrl, {
-      source: form,
-      target: "#" + form.id,
-      swap: "outerHTML",
-      values: { _refresh: "1" },
-    });
+    // Taps while the form is being redrawn would be lost with the old form: hold them until it is back.
+    form.setAttribute("aria-busy", "true");
+    htmx
+      .ajax((form.dataset.refreshMethod || "get").toUpperCase(), form.dataset.refreshUrl, {
+        source: form,
+        target: "#" + form.id,
+        swap: "outerHTML",
+        values: { _refresh: "1" },
+      })
+      .finally(function () {
+        form.removeAttribute("aria-busy");
+      });
   });
   document.addEventListener("click", function (event) {
     var themeButton = event.target.closest("[data-theme-choice]");

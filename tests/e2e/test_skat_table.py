@@ -18,6 +18,7 @@ from tests.e2e.ui import (
     save_correction,
     screenshot,
     selected,
+    settle,
     undo,
 )
 
@@ -82,3 +83,16 @@ def test_hands_can_be_undone_and_corrected(page, table):
     expect_balances(page, {"Ana": "−1.92", "Ben": "+0.96", "Cyril": "+0.96"})  # S2: lost with 60, −96
     expect(hand_row(page, 1)).to_contain_text("corrected (v2)")
     screenshot(page, "skat-table")
+
+
+def test_a_tap_right_after_changing_the_game_is_not_lost(page, table):
+    """The form is held while htmx redraws it, so a quick thumb's next tap lands on the new form."""
+    page.goto(table.get_absolute_url())
+    grand = field(page, "contract").locator("label").filter(has=page.get_by_text("Grand", exact=True))
+    grand.click()  # no waiting for the redraw: the next tap follows at once, on a field both forms have
+    field(page, "hand").locator("input").click()
+    settle(page)
+    expect(field(page, "hand").locator("input")).to_be_checked()
+    record(page)
+    # S4: Grand hand with 1, 61 points: +72 for Ben (forehand); at 0.01 a point +1.44, the others −0.72 each.
+    expect_balances(page, {"Ana": "−0.72", "Ben": "+1.44", "Cyril": "−0.72"})
