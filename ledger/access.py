@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
-from ledger.models import Evening, Hand, Player, Seat, Table, Transfer
+from ledger.models import Evening, Hand, Player, Table, Transfer
 
 
 def evening_for_scorekeeper(user: Any, evening_id: int) -> Evening:
@@ -38,7 +37,7 @@ def transfer_for_scorekeeper(user: Any, transfer_id: int) -> Transfer:
     )
 
 
-def player_for_scorekeeper(user: Any, player_id: int) -> Player:
-    # Players belong to an evening's creator; co-scorekeepers may edit those seated at the evenings they keep.
-    seated = Seat.objects.filter(table__evening__in=Evening.objects.for_user(user)).values("player")
-    return get_object_or_404(Player.objects.filter(Q(owner=user) | Q(pk__in=seated)), pk=player_id)
+def player_for_owner(user: Any, player_id: int) -> Player:
+    # A player's payment details serve every evening of the player's owner: only the owner changes them, not a
+    # co-scorekeeper of one evening (whose change would redirect the money of evenings they never kept).
+    return get_object_or_404(Player.objects.filter(owner=user), pk=player_id)

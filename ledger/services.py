@@ -86,8 +86,9 @@ def evening_create(
 ) -> Evening:
     if coin is None:
         coin = Decimal("1") if currency == "CZK" else Decimal("0.01")
-    if coin <= 0:
-        raise LedgerError(_("The coin to round to must be more than zero."), field="coin")
+    if coin < Decimal("0.01") or coin != coin.quantize(Decimal("0.01")) or coin > 1000:
+        # A real coin: payment QR codes carry amounts in cents, so the settlement never rounds below one.
+        raise LedgerError(_("The coin to round to must be a real coin: from 0.01 to 1000, in cents."), field="coin")
     return Evening.objects.create(owner=owner, date=date, place=place.strip(), currency=currency, coin=coin)
 
 
@@ -177,10 +178,14 @@ def hand_record(
         existing = Hand.objects.filter(table=table, key=key).first()
         if existing is not None:
             return existing
+    hand = _with_pending_bock(table, hand)
+    dealer = _sitting_dealer(table, hand, dealer)
     score, result = _stored_result(table, hand)
     try:
         with transaction.atomic():
             locked = _lock_table(table)
+            if locked.ruleset.get("bock") and hand["bock"] != _pending_bock(locked):
+                raise LedgerError(_("Another hand was entered meanwhile; enter this one again."), field="bock")
             number = locked.hand_count + 1
             stored = Hand.objects.create(
                 table=locked,
@@ -230,12 +235,29 @@ def hand_void(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
     return current
 
 
-def hand_undo_last(*, table: Table, by: Any) -> Hand | None:
-    """Undo the last counted hand at the table (voided, so nothing is lost)."""
+def hand_undo_last(*, table: Table, by: Any, number: int | None = None) -> Hand | None:
+    """Undo the last counted hand at the table (voided, so nothing is lost).
+
+    ``number`` is the hand the scorekeeper saw as the last one: a double tap (or a second phone) that comes after
+    it was undone finds another last hand and undoes nothing, instead of undoing one hand more.
+    """
     last = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
-    if last is None:
+    if last is None or (number is not None and last.number != number):
         return None
-    return hand_void(hand=last, by=by)
+    return hand_void(hand=last, by=by, version=last.version)
+
+
+def hand_restore(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
+    """Count a voided hand again (a void or an undo tapped by mistake); a new version, the old one kept."""
+    with transaction.atomic():
+        current = _lock_hand(hand, hand.version if version is None else version)
+        if current.status == Hand.Status.COUNTED:
+            return current
+        _archive(current)
+        current.status = Hand.Status.COUNTED
+        _bump(current, by)
+        _require_evening_balanced(current)
+    return current
 
 
 def next_dealer(table: Table, last: Hand | None) -> int:
@@ -246,6 +268,41 @@ def next_dealer(table: Table, last: Hand | None) -> int:
     if last is None:
         return table.first_dealer
     return (last.dealer + 1) % len(table.seat_names)
+
+
+def _pending_bock(table: Table) -> int:
+    counted = list(table.hands.filter(status=Hand.Status.COUNTED).order_by("number").only("result"))
+    return bock_pending(table, counted)
+
+
+def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
+    """The hand with the Bock factor the ledger's queue gives it (Skat pub rules); a different one is refused.
+
+    The queue is the ledger's, not the client's: a form drawn before another scorekeeper's hand, or an API call
+    without ``bock``, must not price a hand inside a Bock round at the single rate.
+    """
+    if not table.ruleset.get("bock") or not isinstance(hand, dict):
+        return hand
+    pending = _pending_bock(table)
+    given = hand.get("bock", pending)
+    if given != pending:
+        raise LedgerError(
+            _("%(pending)s Bock rounds are pending at this table, not %(given)s.")
+            % {"pending": pending, "given": given},
+            field="bock",
+        )
+    return hand | {"bock": pending}
+
+
+def _sitting_dealer(table: Table, hand: dict[str, Any], dealer: int | None) -> int | None:
+    """At a four-seat Skat table the hand names the dealer who sits out: the deal rotation follows that seat."""
+    named = hand.get("dealer") if isinstance(hand, dict) and table.game == "skat" else None
+    if not isinstance(named, str) or named not in table.seat_names:
+        return dealer
+    position = table.seat_names.index(named)
+    if dealer is not None and dealer != position:
+        raise LedgerError(_("The dealer who sits out must be the hand's dealer."), field="dealer")
+    return position
 
 
 def bock_pending(table: Table, counted_oldest_first: list[Hand]) -> int:

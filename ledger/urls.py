@@ -17,6 +17,7 @@ urlpatterns = [
     path("tables/<int:table_id>/undo/", views.hand_undo, name="hand_undo"),
     path("hands/<int:hand_id>/edit/", views.hand_edit, name="hand_edit"),
     path("hands/<int:hand_id>/void/", views.hand_void, name="hand_void"),
+    path("hands/<int:hand_id>/restore/", views.hand_restore, name="hand_restore"),
     path("s/<str:token>/", views.shared_evening, name="shared_evening"),
     path("evenings/<int:evening_id>/settlement/", views.evening_settlement, name="evening_settlement"),
     path("evenings/<int:evening_id>/reopen/", views.evening_reopen, name="evening_reopen"),

@@ -14,16 +14,18 @@ register = template.Library()
 
 
 @register.filter
-def money(value: Any, places: int = 2) -> str:
-    """An amount with a true minus sign and a plus on gains, as a scoreboard shows it: +0,96 · −0,48 · 0,00.
+def money(value: Any) -> str:
+    """An exact amount with a true minus sign and a plus on gains, as a scoreboard shows it: +0,96 · −0,48 · 0,00.
 
-    The scoreboard's style: no currency sign beside every number (the page says the currency once).
+    The scoreboard's style: no currency sign beside every number (the page says the currency once). At least
+    two places, more when the amount has them (+0,005 at a Skat stake of half a cent): nothing is rounded before
+    the settlement, so what is shown still sums to zero.
     """
     if value in (None, ""):
         return ""
     amount = Decimal(str(value))
     with i18n.override(translation.get_language()):
-        text = i18n.format_number(amount, places)
+        text = i18n.format_number(amount, places=max(2, -min(0, int(amount.normalize().as_tuple().exponent))))
     return f"+{text}" if amount > 0 else text
 
 

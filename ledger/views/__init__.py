@@ -22,7 +22,16 @@ from ledger.views.settlement import (
     transfer_mark_paid,
 )
 from ledger.views.shared import shared_evening
-from ledger.views.tables import hand_create, hand_edit, hand_form, hand_undo, hand_void, table_detail, table_rules
+from ledger.views.tables import (
+    hand_create,
+    hand_edit,
+    hand_form,
+    hand_restore,
+    hand_undo,
+    hand_void,
+    table_detail,
+    table_rules,
+)
 
 __all__ = [
     "evening_create",
@@ -37,6 +46,7 @@ __all__ = [
     "hand_create",
     "hand_edit",
     "hand_form",
+    "hand_restore",
     "hand_undo",
     "hand_void",
     "home",

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from ledger import closeout, pdf, services
 from ledger.access import (
     evening_for_scorekeeper,
-    player_for_scorekeeper,
+    player_for_owner,
     transfer_for_scorekeeper,
 )
 from ledger.forms import PlayerIbanForm, SettlementForm
@@ -98,7 +98,7 @@ def evening_summary_pdf(request: HttpRequest, evening_id: int) -> HttpResponse:
 @login_required
 def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's IBAN, for payment QR codes; ``next`` leads back to the page the scorekeeper came from."""
-    player = player_for_scorekeeper(request.user, player_id)
+    player = player_for_owner(request.user, player_id)
     back = request.POST.get("next") or request.GET.get("next") or ""
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         back = ""

@@ -6,10 +6,12 @@ from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import condition
+from django.views.decorators.vary import vary_on_headers
 
 from ledger import closeout
 from ledger.charts import balance_chart
 from ledger.models import Evening, EveningEvent
+from ledger.views.tables import LOG_LENGTH
 
 
 def _shared_etag(request: HttpRequest, token: str) -> str | None:
@@ -25,9 +27,13 @@ def _shared_etag(request: HttpRequest, token: str) -> str | None:
     )
     if state is None:
         return None
-    return "-".join(str(part) for part in (token[:6], *state, request.LANGUAGE_CODE))
+    # The full page and the htmx partial share the URL: each gets its own ETag (and Vary) so that a 304 never
+    # hands htmx a cached full page, or a reload a cached fragment.
+    shape = "partial" if request.htmx else "page"
+    return "-".join(str(part) for part in (token[:6], *state, request.LANGUAGE_CODE, shape))
 
 
+@vary_on_headers("HX-Request")
 @condition(etag_func=_shared_etag)
 def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
     evening = get_object_or_404(Evening, share_token=token)
@@ -38,7 +44,8 @@ def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
         tables.append(
             {
                 "table": table,
-                "hands": hands,
+                "log": hands if "all" in request.GET else hands[:LOG_LENGTH],
+                "hand_total": len(hands),
                 "scoreboard": [{"name": name, "balance": balances[name]} for name in table.seat_names],
                 "chart": balance_chart(table.seat_names, reversed([h for h in hands if h.is_counted])),
             }

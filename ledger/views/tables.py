@@ -28,10 +28,15 @@ from ledger.models import Hand, Table
 @login_required
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
-    return render(request, "ledger/table_detail.html", _table_context(table))
+    return render(request, "ledger/table_detail.html", _table_context(table, whole_log="all" in request.GET))
 
 
-def _table_context(table: Table, form: HandForm | None = None) -> dict[str, Any]:
+# The log shows the newest hands; the rest are one tap away. Each hand submission redraws the log, so its size
+# must not grow with the evening.
+LOG_LENGTH = 30
+
+
+def _table_context(table: Table, form: HandForm | None = None, whole_log: bool = False) -> dict[str, Any]:
     """Everything the table page shows, in a fixed number of queries whatever the number of hands."""
     hands = list(table.hands.select_related("changed_by"))
     counted = [hand for hand in hands if hand.is_counted]
@@ -43,7 +48,9 @@ def _table_context(table: Table, form: HandForm | None = None) -> dict[str, Any]
         "table": table,
         "evening": table.evening,
         "form": form,
-        "hands": hands,
+        "log": hands if whole_log else hands[:LOG_LENGTH],
+        "hand_total": len(hands),
+        "last_counted": counted[0] if counted else None,
         "scoreboard": [
             {"name": name, "balance": balances[name], "deals": position == next_dealer}
             for position, name in enumerate(table.seat_names)
@@ -134,7 +141,10 @@ def _add_error(form: HandForm, error: rules.RulesError | services.LedgerError) -
 def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
     try:
-        undone = services.hand_undo_last(table=table, by=request.user)
+        number = request.POST.get("number", "")
+        undone = services.hand_undo_last(
+            table=table, by=request.user, number=int(number) if number.isdecimal() else None
+        )
     except services.LedgerError as error:
         messages.error(request, error.message)
     else:
@@ -189,6 +199,19 @@ def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = hand_for_scorekeeper(request.user, hand_id)
     try:
         services.hand_void(hand=hand, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+    if request.htmx:
+        return render(request, "ledger/_table_live.html", _table_context(hand.table))
+    return redirect(hand.table)
+
+
+@login_required
+@require_POST
+def hand_restore(request: HttpRequest, hand_id: int) -> HttpResponse:
+    hand = hand_for_scorekeeper(request.user, hand_id)
+    try:
+        services.hand_restore(hand=hand, by=request.user)
     except services.LedgerError as error:
         messages.error(request, error.message)
     if request.htmx:

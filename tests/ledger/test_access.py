@@ -112,3 +112,15 @@ def test_the_share_link_answers_304_until_something_changes(bob_client, snapser_
     changed = bob_client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
     assert changed.status_code == 200
     assert "+0.80" in changed.content.decode()
+
+
+def test_the_share_page_and_its_partial_never_share_a_cached_copy(bob_client, snapser_table, hand):
+    url = reverse("ledger:shared_evening", args=[snapser_table.evening.share_token])
+    page = bob_client.get(url)
+    partial = bob_client.get(url, headers={"HX-Request": "true"})
+    assert page["ETag"] != partial["ETag"]
+    assert "HX-Request" in page["Vary"] and "HX-Request" in partial["Vary"]
+    assert page.content.decode().startswith("<!doctype html>")
+    assert partial.content.decode().startswith('<div id="shared-live"')
+    # A poll carrying the full page's ETag gets the fragment, not a 304 that would reuse the page.
+    assert bob_client.get(url, headers={"HX-Request": "true", "If-None-Match": page["ETag"]}).status_code == 200

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from ledger import services
 from ledger.models import Hand
 from tests import factories
@@ -42,3 +44,21 @@ def test_the_table_page_offers_the_pending_bock(alice_client, evening):
     factories.record(table, LOST_60_60)
     html = alice_client.get(table.get_absolute_url()).content.decode()
     assert 'name="bock" value="1"' in html
+
+
+def test_the_ledger_gives_a_hand_without_bock_its_pending_factor(evening):
+    table = factories.make_table(evening, "skat", preset="pub")
+    factories.record(table, LOST_60_60)
+    hand = services.hand_record(table=table, hand=PLAIN, by=evening.owner)  # as an API client might send it
+    assert hand.document["bock"] == 1
+    assert hand.amounts["Ben"] == Decimal("0.96")
+
+
+def test_a_form_drawn_before_the_trigger_is_refused_not_priced_single(evening):
+    table = factories.make_table(evening, "skat", preset="pub")
+    factories.record(table, LOST_60_60)
+    with pytest.raises(services.LedgerError) as caught:
+        services.hand_record(table=table, hand=PLAIN | {"bock": 0}, by=evening.owner)
+    assert caught.value.field == "bock"
+    assert "1 Bock rounds are pending" in caught.value.message
+    assert Hand.objects.filter(table=table).count() == 1

@@ -164,8 +164,10 @@ def test_random_evenings_round_trip(alice, documents):
         table = services.table_create(
             evening=evening, game=document["game"], players=document["players"], rules_override=document["rules"]
         )
-        hand = services.hand_record(table=table, hand=document["hand"], by=alice)
-        services.hand_correct(hand=hand, document=document["hand"], by=alice, version=1)
+        # The ledger keeps the Bock queue: a fresh table has none pending, whatever the generated hand says.
+        played = {field: value for field, value in document["hand"].items() if field != "bock"}
+        hand = services.hand_record(table=table, hand=played, by=alice)
+        services.hand_correct(hand=hand, document=played, by=alice, version=1)
     copy = exchange.evening_import(data=json.loads(json.dumps(exchange.evening_export(evening=evening))), owner=alice)
     assert _exported(copy) == _exported(evening)
     assert services.evening_balances(copy) == services.evening_balances(evening)

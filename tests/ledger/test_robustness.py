@@ -32,7 +32,14 @@ FAST = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 DOCUMENTS = {"skat": skat_documents(), "marias": marias_documents(), "snapser": snapser_documents()}
-ANY_DOCUMENT = st.one_of(*DOCUMENTS.values())
+
+
+def _without_bock(document: dict) -> dict:
+    """The ledger keeps the Bock queue; a generated hand's own pending Bock count would be refused."""
+    return document | {"hand": {field: value for field, value in document["hand"].items() if field != "bock"}}
+
+
+ANY_DOCUMENT = st.one_of(*DOCUMENTS.values()).map(_without_bock)
 
 
 def _counts() -> tuple[int, int, int]:
@@ -212,6 +219,7 @@ def test_junk_hands_through_the_service_are_refused_cleanly_or_stored_whole(even
     document, junk = case
     table = _table_for(evening, document)
     first = services.hand_record(table=table, hand=document["hand"], by=evening.owner)
+    stored = first.document  # as the ledger keeps it (with the Bock factor it gave the hand)
 
     before = _counts()
     try:
@@ -227,7 +235,7 @@ def test_junk_hands_through_the_service_are_refused_cleanly_or_stored_whole(even
     except (rules.RulesError, services.LedgerError):
         assert _counts() == before
         first.refresh_from_db()
-        assert (first.version, first.document) == (1, document["hand"])
+        assert (first.version, first.document) == (1, stored)
     else:
         assert _counts() == (before[0], before[1], before[2] + 1)
     _assert_whole(table)

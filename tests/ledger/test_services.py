@@ -136,3 +136,21 @@ def test_a_hand_that_would_unbalance_the_evening_is_refused_whole(snapser_table,
     assert "sum to zero" in caught.value.message
     assert Hand.objects.count() == 1
     assert Posting.objects.count() == 3
+
+
+@pytest.mark.parametrize("coin", ["0", "0.001", "0.005", "1001"])
+def test_an_evening_rounds_only_to_a_real_coin(alice, coin):
+    with pytest.raises(services.LedgerError) as caught:
+        factories.make_evening(alice, coin=D(coin))
+    assert caught.value.field == "coin"
+    assert not Evening.objects.exists()
+
+
+def test_at_a_four_seat_skat_table_the_dealer_who_sits_out_moves_the_deal(evening, alice):
+    table = factories.make_table(evening, "skat", players=["Ana", "Ben", "Cyril", "Dana"])
+    hand = services.hand_record(table=table, hand=factories.SKAT_S1 | {"dealer": "Cyril"}, by=alice)
+    assert hand.dealer == 2
+    assert hand.amounts == {"Ana": D("1.44"), "Ben": D("-0.48"), "Cyril": D("-0.48"), "Dana": D("-0.48")}
+    with pytest.raises(services.LedgerError) as caught:
+        services.hand_record(table=table, hand=factories.SKAT_S1 | {"dealer": "Dana"}, by=alice, dealer=0)
+    assert caught.value.field == "dealer"

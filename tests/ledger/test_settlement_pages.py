@@ -228,13 +228,16 @@ def test_the_iban_page_never_sends_the_scorekeeper_to_another_site(alice_client,
     assert response["Location"] == reverse("ledger:evening_list")
 
 
-def test_a_co_scorekeeper_edits_the_players_of_the_evenings_they_keep(alice_client, owing, charlie):
+def test_only_the_owner_changes_a_players_payment_details(alice_client, owing, charlie):
     services.evening_add_scorekeeper(evening=owing, user=charlie)
     alice_client.force_login(charlie)
     ana = Player.objects.get(name="Ana")
-    alice_client.post(reverse("ledger:player_edit", args=[ana.pk]), {"iban": ANA_IBAN})
+    response = alice_client.post(reverse("ledger:player_edit", args=[ana.pk]), {"iban": ANA_IBAN})
+    assert response.status_code == 404
     ana.refresh_from_db()
-    assert ana.iban == "CZ6508000000192000145399"
+    assert ana.iban == ""
+    settlement_page = alice_client.get(reverse("ledger:evening_settlement", args=[owing.pk])).content.decode()
+    assert reverse("ledger:player_edit", args=[ana.pk]) not in settlement_page
 
 
 # --------------------------------------------------------------------------------------------------------------

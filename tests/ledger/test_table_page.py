@@ -127,3 +127,31 @@ def test_a_stale_correction_shows_the_conflict_and_keeps_the_newer_version(alice
     assert "was changed meanwhile (now version 2)" in stale.content.decode()
     hand.refresh_from_db()
     assert (hand.version, hand.document["result"]) == (2, "bez_vody")
+
+
+def test_a_double_tap_on_undo_undoes_one_hand(alice_client, snapser_table):
+    factories.record(snapser_table, times=3)
+    url = reverse("ledger:hand_undo", args=[snapser_table.pk])
+    for _ in range(2):  # both taps were made on the page that showed hand #3 as the last one
+        alice_client.post(url, {"number": "3"}, headers={"HX-Request": "true"})
+    statuses = dict(Hand.objects.filter(table=snapser_table).values_list("number", "status"))
+    assert statuses == {1: "counted", 2: "counted", 3: "voided"}
+
+
+def test_a_voided_hand_can_be_counted_again(alice_client, snapser_table):
+    hand = factories.record(snapser_table)[0]
+    alice_client.post(reverse("ledger:hand_undo", args=[snapser_table.pk]), {"number": "1"})
+    response = alice_client.post(reverse("ledger:hand_restore", args=[hand.pk]), headers={"HX-Request": "true"})
+    assert _balances_shown(response.content.decode()) == {"Ana": "+0.40", "Ben": "−0.20", "Cyril": "−0.20"}
+    hand.refresh_from_db()
+    assert (hand.status, hand.version, hand.versions.count()) == ("counted", 3, 2)
+
+
+def test_the_log_shows_the_newest_thirty_hands_and_offers_the_rest(alice_client, snapser_table):
+    factories.record(snapser_table, times=31)
+    html = alice_client.get(snapser_table.get_absolute_url()).content.decode()
+    assert html.count('class="hand-row card') == 30
+    assert 'id="hand-31"' in html and 'id="hand-1"' not in html
+    assert "Show all 31 hands" in html
+    everything = alice_client.get(snapser_table.get_absolute_url(), {"all": "1"}).content.decode()
+    assert everything.count('class="hand-row card') == 31
