@@ -37,15 +37,34 @@ def hand(snapser_table):
     return factories.record(snapser_table)[0]
 
 
-@pytest.mark.parametrize("page", ["evening", "table_create", "table", "hand_form", "hand_edit"])
-def test_the_scorekeeper_sees_every_page(alice_client, snapser_table, hand, page):
-    response = alice_client.get(_pages(snapser_table, hand)[page])
+# What the scorekeeper must see on each page: the evening's balance, the table's seats, the form's fields.
+SEEN = {
+    "evening": ["U Fleků", "+0.40"],
+    "table_create": ['name="player_0"', "Ana"],
+    "table": ['data-player="Ana"', "+0.40", "Record hand"],
+    "hand_form": ['id="field-trump"', 'id="field-announcement"'],
+    "hand_edit": ["Correct hand #1", 'name="version" value="1"'],
+}
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("page", sorted(SEEN))
+def test_the_scorekeeper_sees_every_page(alice_client, snapser_table, hand, page, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = alice_client.get(_pages(snapser_table, hand)[page], headers=headers)
     assert response.status_code == 200
+    html = response.content.decode()
+    for text in SEEN[page]:
+        assert text in html
 
 
-@pytest.mark.parametrize("page", ["evening", "table_create", "table", "hand_form", "hand_edit"])
-def test_a_stranger_gets_404_on_every_page(charlie_client, snapser_table, hand, page):
-    assert charlie_client.get(_pages(snapser_table, hand)[page]).status_code == 404
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("page", sorted(SEEN))
+def test_a_stranger_gets_404_on_every_page(charlie_client, snapser_table, hand, page, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = charlie_client.get(_pages(snapser_table, hand)[page], headers=headers)
+    assert response.status_code == 404
+    assert "Ana" not in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -56,6 +75,10 @@ def test_a_stranger_can_change_nothing(charlie_client, snapser_table, hand, acti
     assert response.status_code == 404
     hand.refresh_from_db()
     assert (hand.status, hand.version, Hand.objects.count()) == ("counted", 1, 1)
+    evening = snapser_table.evening
+    token = evening.share_token
+    evening.refresh_from_db()
+    assert (evening.share_token, evening.scorekeepers.count()) == (token, 0)
 
 
 @pytest.mark.parametrize("page", ["evening", "table", "hand_edit"])
