@@ -16,6 +16,7 @@ from django.db.models import Q, Sum
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.i18n import normalize_language
 
@@ -377,3 +378,17 @@ class EveningEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.evening}: {self.get_kind_display()}"
+
+    @property
+    def description(self) -> str:
+        """The note in the reader's language: the history stores codes and numbers, never a sentence."""
+        if self.kind == self.Kind.CLOSED:
+            mode, _sep, banker = self.note.partition(":")
+            label = str(dict(Settlement.Mode.choices).get(mode, mode))
+            return f"{label} ({banker})" if banker else label
+        if self.kind == self.Kind.REOPENED and self.note.isdecimal() and int(self.note):
+            count = int(self.note)
+            return ngettext("%(count)s unpaid transfer dropped", "%(count)s unpaid transfers dropped", count) % {
+                "count": count
+            }
+        return "" if self.kind == self.Kind.REOPENED else self.note

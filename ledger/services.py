@@ -464,7 +464,7 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     )
     locked.status = Evening.Status.CLOSED
     locked.save(update_fields=["status"])
-    note = f"{settlement.get_mode_display()}{f' ({banker})' if banker else ''}"
+    note = f"{settlement.mode}:{banker}" if banker else settlement.mode  # codes: EveningEvent.description reads them
     EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.CLOSED, by=by, note=note)
     evening.status = locked.status
     return settlement
@@ -484,7 +484,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
             settlement.delete()
     locked.status = Evening.Status.OPEN
     locked.save(update_fields=["status"])
-    note = f"{dropped} unpaid transfer(s) dropped" if dropped else ""  # stored history: kept in one language
+    note = str(dropped)  # a number: EveningEvent.description says it in the reader's language
     EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.REOPENED, by=by, note=note)
     evening.status = locked.status
     return locked

@@ -146,7 +146,7 @@ def test_reopening_drops_unpaid_transfers_keeps_paid_ones_and_says_so(alice_clie
     html = alice_client.get(_settlement_url(closed)).content.decode()
     assert "The evening is open again" in html
     assert "Already paid" in html and "Marked paid by alice" in html
-    assert "reopened · alice · 1 unpaid transfer(s) dropped" in html
+    assert "reopened · alice · 1 unpaid transfer dropped" in html
     assert "closed · alice · fewest transfers" in html
 
 

@@ -48,7 +48,7 @@ def test_closing_rounds_to_the_coin_and_plans_the_fewest_transfers(owing, alice)
     }
     assert transfers(settlement) == [("Ben", "Ana", D(7), False), ("Cyril", "Ana", D(5), False)]
     event = EveningEvent.objects.get()
-    assert (event.kind, event.by, event.note) == ("closed", alice, "fewest transfers")
+    assert (event.kind, event.by, event.note, event.description) == ("closed", alice, "fewest", "fewest transfers")
 
 
 def test_closing_with_a_banker_settles_everybody_with_the_banker(owing, alice):
@@ -129,7 +129,8 @@ def test_reopening_keeps_paid_transfers_and_the_next_plan_counts_them(owing, ali
     services.transfer_mark_paid(transfer=settlement.transfers.get(payer="Ben"), by=alice)
     services.evening_reopen(evening=owing, by=alice)
     assert transfers(Settlement.objects.get()) == [("Ben", "Ana", D(7), True)]
-    assert EveningEvent.objects.get(kind="reopened").note == "1 unpaid transfer(s) dropped"
+    reopened = EveningEvent.objects.get(kind="reopened")
+    assert (reopened.note, reopened.description) == ("1", "1 unpaid transfer dropped")
     # Cyril wins another 1.10 from Ben at the two-player table: Ben −8.40, Cyril −4.00.
     factories.record(owing.tables.last(), factories.SNAPSER_N1 | {"declarer": "Cyril"})
     settlement = services.evening_close(evening=owing, by=alice)
