@@ -203,10 +203,17 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
-# Failed log-ins allowed per client address and user name in LOGIN_RATE_WINDOW seconds.
+# Failed log-ins (ledger/auth.py): after LOGIN_RATE_LIMIT failures for one user name, or from one client address,
+# in LOGIN_RATE_WINDOW seconds every log-in for that name or from that address is refused (the accounts page, the
+# admin, anything calling authenticate). Behind LOGIN_RATE_PROXIES trusted proxies (nginx: 1) the client address is
+# read from the right of X-Forwarded-For; otherwise every client would share the proxy's address and its counter.
+AUTHENTICATION_BACKENDS = ["ledger.auth.RateLimitedBackend"]
 LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 5)
 LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
-# One process: the in-memory cache is enough. Several app servers: point CACHE_URL at Redis.
+LOGIN_RATE_PROXIES = env_int("LOGIN_RATE_PROXIES", 0)
+# The failure counters live in the cache. One process: the in-memory cache is enough. Several app servers or
+# gunicorn workers: the in-memory cache is per process, so each would count on its own; set CACHE_URL=redis://…
+# (Django's Redis cache, which needs the `redis` client package, not installed by default) to share the counters.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
     if os.environ.get("CACHE_URL")

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from ledger import views
-from ledger.auth import RateLimitedLoginView
+from ledger.auth import RateLimitedLoginView, admin_login
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("api/", include("ledger.api_urls")),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Before the admin's own URLs: the same page, answering 429 when the log-in limit refused the attempt.
+    path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
     # Django's set_language (django.conf.urls.i18n), wrapped so a logged-in user's choice is remembered too.
     path("i18n/setlang/", views.language_set, name="set_language"),

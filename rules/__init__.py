@@ -17,11 +17,23 @@ Labels, explanation lines and error messages come in the active language (:mod:`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import DecimalException
 from importlib import import_module
 from typing import Any
 
-from rules.base import Game, Line, RulesError, Score, Table, resolve_settings, settings_as_json
-from rules.i18n import _
+from rules.base import (
+    MAX_AMOUNT,
+    MONEY_QUANTUM,
+    Game,
+    Line,
+    Option,
+    RulesError,
+    Score,
+    Table,
+    resolve_settings,
+    settings_as_json,
+)
+from rules.i18n import _, format_number
 
 __all__ = ["GAME_NAMES", "Game", "Line", "RulesError", "Score", "Table", "game", "resolve", "schema", "score"]
 
@@ -78,12 +90,28 @@ def table(document: Mapping[str, Any]) -> tuple[Game[Any], Table]:
 
 
 def score(document: Mapping[str, Any]) -> Score:
-    """Price one hand document; RulesError (field, message) on bad input, nothing half-computed."""
+    """Price one hand document; RulesError (field, message) on bad input, nothing half-computed.
+
+    Every amount fits what the ledger stores (:data:`rules.base.MAX_AMOUNT`, 4 decimal places): the options'
+    limits keep nearly every hand there, and a hand worth more is refused here rather than overflowing later.
+    """
     chosen, seated = table(document)
     hand = document.get("hand")
     if not isinstance(hand, Mapping):
         raise RulesError("hand", _("must be an object with the hand's fields"))
-    return chosen.price(seated, chosen.parse(seated, hand))
+    try:
+        result = chosen.price(seated, chosen.parse(seated, hand))
+    except DecimalException as error:
+        # A last guard (InvalidOperation, Overflow…): the options' limits should make this impossible, but a
+        # ruleset that slipped past them must be a clear error for the caller, never a crash.
+        raise RulesError("rules", _("the ruleset makes this hand too large to price; lower the stake")) from error
+    if any(abs(amount) > MAX_AMOUNT for amount in result.amounts.values()):
+        raise RulesError(
+            "hand",
+            _("is worth %(limit)s or more to one player, more than one hand can move; check it or lower the stake")
+            % {"limit": format_number(MAX_AMOUNT + MONEY_QUANTUM, places=0)},
+        )
+    return result
 
 
 def schema(game_name: str) -> dict[str, Any]:
@@ -106,7 +134,7 @@ def schema(game_name: str) -> dict[str, Any]:
             "rules": {
                 "type": "object",
                 "properties": {"preset": {"enum": list(chosen.presets)}}
-                | {name: _option_schema(option.default, option.choices) for name, option in chosen.options.items()},
+                | {name: _option_schema(option) for name, option in chosen.options.items()},
                 "additionalProperties": False,
             },
             "hand": chosen.hand_schema(),
@@ -114,11 +142,14 @@ def schema(game_name: str) -> dict[str, Any]:
     }
 
 
-def _option_schema(default: object, choices: tuple[str, ...]) -> dict[str, Any]:
+def _option_schema(option: Option) -> dict[str, Any]:
+    default = option.default
     if isinstance(default, bool):
         return {"type": "boolean"}
     if isinstance(default, int):
-        return {"type": "integer"}
+        lo, hi = option.bounds()
+        return {"type": "integer", "minimum": int(lo), "maximum": int(hi)}
     if isinstance(default, str):
-        return {"enum": list(choices)} if choices else {"type": "string"}
+        return {"enum": list(option.choices)} if option.choices else {"type": "string"}
+    # The range (Option.bounds) is checked on the number, not in the schema: JSON Schema cannot compare strings.
     return {"type": "string", "pattern": r"^-?\d+([.,]\d+)?$"}

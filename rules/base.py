@@ -21,6 +21,12 @@ from rules.i18n import CURRENCY_SIGNS, _, format_money, format_number, gettext
 
 __all__ = [
     "CURRENCY_SIGNS",
+    "MAX_AMOUNT",
+    "MAX_STAKE",
+    "MIN_STAKE",
+    "MONEY_QUANTUM",
+    "OPTION_LIMIT",
+    "OPTION_PLACES",
     "ZERO",
     "Game",
     "HandReader",
@@ -41,6 +47,23 @@ __all__ = [
 ]
 
 ZERO = Decimal(0)
+
+# Limits every number option keeps, whatever its game says (an option's min and max only narrow them). The ledger
+# stores money with 4 decimal places and 14 digits (Decimal(14, 4)), so an option has at most 4 places and a size
+# that cannot overflow: together with the games' own maxima (stakes up to 1000) every hand of Skat and Šnapser fits,
+# and rules.score refuses the rare Mariáš hand (a doubling stovka) that would be worth more than MAX_AMOUNT.
+OPTION_LIMIT = 1_000_000
+OPTION_PLACES = 4
+MONEY_QUANTUM = Decimal(1).scaleb(-OPTION_PLACES)
+# The most one hand may move for one player: 10 digits before the point and 4 after, as the ledger stores money.
+MAX_AMOUNT = Decimal(10) ** (14 - OPTION_PLACES) - MONEY_QUANTUM
+# Every stake: more than nothing. With 4 places at most, "> 0" and ">= 0.0001" are the same rule, so the games
+# set min=MIN_STAKE rather than a separate "exclusive" bound. At most MAX_STAKE: the dearest Skat hand (a lost
+# Grand ouvert at 264 with Re and 8 Bocks, four seats, Seeger bonuses at their maximum) moves 1,628,016 list points
+# for the declarer, which still fits MAX_AMOUNT at 1000 a point; Šnapser stays far below (at most 36 × 2^4 × 2
+# stakes per player and opponent).
+MIN_STAKE = MONEY_QUANTUM
+MAX_STAKE = Decimal(1000)
 
 
 class RulesError(ValueError):
@@ -148,19 +171,46 @@ class Option:
         return gettext(self.help)
 
     def coerce(self, name: str, value: object) -> bool | int | str | Decimal:
-        """Check ``value`` against the option and return it in the option's type (strings become Decimals)."""
+        """Check ``value`` against the option and return it in the option's type (strings become Decimals).
+
+        Numbers also keep the limits every option shares (:data:`OPTION_LIMIT`, :data:`OPTION_PLACES`), so a
+        ruleset can never price a hand into amounts the ledger cannot store; ``min`` and ``max`` only narrow them.
+
+        >>> Option(Decimal("0.20"), "stake", min=Decimal("0.0001"), max=1000).coerce("stake", "1E+30")
+        Traceback (most recent call last):
+        ...
+        rules.base.RulesError: rules.stake: must be a number from 0.0001 to 1000 with at most 4 decimal places
+        >>> Option(5, "flek cap", min=0).coerce("flek_cap", 10**12)
+        Traceback (most recent call last):
+        ...
+        rules.base.RulesError: rules.flek_cap: must be a whole number from 0 to 1000000
+        """
         where = f"rules.{name}"
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
                 raise RulesError(where, _("must be true or false"))
             return value
+        lo, hi = self.bounds()
         if isinstance(self.default, int):
-            number = to_int(value, where)
-            self._check_range(where, number)
-            return number
+            return to_int(value, where, int(lo), int(hi))
         if isinstance(self.default, Decimal):
             amount = to_decimal(value, where)
-            self._check_range(where, amount)
+            if not lo <= amount <= hi or _places(amount) > OPTION_PLACES:
+                raise RulesError(
+                    where,
+                    _("must be a number from %(min)s to %(max)s with at most %(places)s decimal places")
+                    % {
+                        "min": format_number(lo, places=None),
+                        "max": format_number(hi, places=None),
+                        "places": OPTION_PLACES,
+                    },
+                )
+            # One spelling per value: "1E+3" is 1000 and "0.200000" is 0.2000 (what the ledger stores).
+            exponent = amount.as_tuple().exponent
+            if isinstance(exponent, int) and exponent > 0:
+                return amount.quantize(Decimal(1))
+            if isinstance(exponent, int) and exponent < -OPTION_PLACES:
+                return amount.quantize(MONEY_QUANTUM)
             return amount
         if not isinstance(value, str) or (self.choices and value not in self.choices):
             if not self.choices:
@@ -168,11 +218,17 @@ class Option:
             raise RulesError(where, _("must be one of: %(allowed)s") % {"allowed": ", ".join(self.choices)})
         return value
 
-    def _check_range(self, where: str, value: int | Decimal) -> None:
-        if self.min is not None and value < self.min:
-            raise RulesError(where, _("must be at least %(min)s") % {"min": format_number(self.min, places=None)})
-        if self.max is not None and value > self.max:
-            raise RulesError(where, _("must be at most %(max)s") % {"max": format_number(self.max, places=None)})
+    def bounds(self) -> tuple[int | Decimal, int | Decimal]:
+        """The lowest and highest value a number option allows: its ``min`` and ``max`` within ±OPTION_LIMIT."""
+        lo: int | Decimal = -OPTION_LIMIT if self.min is None else max(self.min, -OPTION_LIMIT)
+        hi: int | Decimal = OPTION_LIMIT if self.max is None else min(self.max, OPTION_LIMIT)
+        return lo, hi
+
+
+def _places(amount: Decimal) -> int:
+    """Decimal places of the value itself, trailing zeros aside: 0.2000 has 1, 1E+3 has 0."""
+    exponent = amount.normalize().as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
 Settings = Mapping[str, Any]

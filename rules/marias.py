@@ -36,6 +36,8 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
+    MAX_STAKE,
+    MIN_STAKE,
     ZERO,
     HandReader,
     Line,
@@ -128,7 +130,9 @@ _FIELDS = (
 _PLAY_FIELDS = ("points", "marriages", "seven", "won")
 
 OPTIONS: Mapping[str, Option] = {
-    "stake": Option(Decimal("0.20"), N_("price of a plain hra: 0.20 in dvacetník, 0.10 in desetník"), min=ZERO),
+    "stake": Option(
+        Decimal("0.20"), N_("price of a plain hra: 0.20 in dvacetník, 0.10 in desetník"), min=MIN_STAKE, max=MAX_STAKE
+    ),
     "currency": Option("CZK", N_("currency the table plays in"), choices=("CZK", "EUR")),
     "betl_durch": Option("10/20", N_("betl and durch as multiples of the stake"), choices=tuple(_BETL_DURCH)),
     "red_doubles": Option(
@@ -168,9 +172,9 @@ OPTIONS: Mapping[str, Option] = {
         choices=("each", "double"),
     ),
     "renonc_talon": Option(
-        Decimal("5.00"), N_("renonc fee to each opponent: aces or tens in the talon, shuffling"), min=0
+        Decimal("5.00"), N_("renonc fee to each opponent: aces or tens in the talon, shuffling"), min=ZERO
     ),
-    "renonc_other": Option(Decimal("2.00"), N_("renonc fee to each opponent: any other renonc"), min=0),
+    "renonc_other": Option(Decimal("2.00"), N_("renonc fee to each opponent: any other renonc"), min=ZERO),
 }
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "ctyrka-dvacetnik": {"stake": Decimal("0.20"), "currency": "CZK"},

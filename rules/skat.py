@@ -31,6 +31,8 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
+    MAX_STAKE,
+    MIN_STAKE,
     Game,
     HandReader,
     Line,
@@ -61,6 +63,8 @@ DURCHMARSCH_POINTS = 120
 LOST_FACTOR = 2
 # Pending Bocks beyond this are a typo, not a table: 2**8 already multiplies a game by 256.
 MOST_BOCKS = 8
+# Seeger-Fabian bonuses: the tournament list gives 50, 40 and 30; a house may change them, within reason.
+MOST_SEEGER_POINTS = 1000
 # The highest multiplier: 11 matadors, game, hand, Schneider, Schwarz (both announced) and ouvert.
 MOST_SUIT_MULTIPLIER = 18
 MOST_GRAND_MULTIPLIER = 11
@@ -98,7 +102,10 @@ _RAMSCH_ONLY = ("ramsch_points", "ramsch_loser", "jungfrau", "durchmarsch")
 
 OPTIONS: dict[str, Option] = {
     "stake": Option(
-        Decimal("0.01"), N_("Money per list point; everybody pays everybody the difference."), min=Decimal(0)
+        Decimal("0.01"),
+        N_("Money per list point; everybody pays everybody the difference."),
+        min=MIN_STAKE,
+        max=MAX_STAKE,
     ),
     "currency": Option("EUR", N_("Currency of the stake."), choices=("EUR", "CZK")),
     "scoring": Option(
@@ -108,13 +115,20 @@ OPTIONS: dict[str, Option] = {
         ),
         choices=("classic", "seeger-fabian"),
     ),
-    "seeger_won_bonus": Option(50, N_("Seeger-Fabian: points the declarer gets on top of a won game."), min=0),
-    "seeger_lost_penalty": Option(50, N_("Seeger-Fabian: points the declarer loses on top of a lost game."), min=0),
+    "seeger_won_bonus": Option(
+        50, N_("Seeger-Fabian: points the declarer gets on top of a won game."), min=0, max=MOST_SEEGER_POINTS
+    ),
+    "seeger_lost_penalty": Option(
+        50, N_("Seeger-Fabian: points the declarer loses on top of a lost game."), min=0, max=MOST_SEEGER_POINTS
+    ),
     "seeger_others_bonus_3": Option(
-        40, N_("Seeger-Fabian, 3 seats: each other player's points for a lost game."), min=0
+        40, N_("Seeger-Fabian, 3 seats: each other player's points for a lost game."), min=0, max=MOST_SEEGER_POINTS
     ),
     "seeger_others_bonus_4": Option(
-        30, N_("Seeger-Fabian, 4 seats: each other player's points for a lost game (the sitting dealer too)."), min=0
+        30,
+        N_("Seeger-Fabian, 4 seats: each other player's points for a lost game (the sitting dealer too)."),
+        min=0,
+        max=MOST_SEEGER_POINTS,
     ),
     "kontra": Option(False, N_("Kontra (×2) and Re (×4) on the game value, won or lost.")),
     "bock": Option(False, N_("Bock rounds: a hand scores ×2 per pending Bock; the triggers below start new rounds.")),
@@ -125,7 +139,10 @@ OPTIONS: dict[str, Option] = {
     "bock_big_game": Option(
         True, N_("Bock trigger: a game worth at least bock_big_game_value (before Kontra and Bock).")
     ),
-    "bock_big_game_value": Option(72, N_("The game value from which a game triggers a Bock round."), min=1),
+    # No game is worth more than the highest bid (a Grand with 4, every extra and ouvert: 11 × 24 = 264).
+    "bock_big_game_value": Option(
+        72, N_("The game value from which a game triggers a Bock round."), min=1, max=max(LEGAL_BIDS)
+    ),
     "ramsch": Option(False, N_("When all pass, play Ramsch: the player with the most card points scores minus them.")),
     "jungfrau": Option(True, N_("Ramsch: the loser's points double for each player who took no trick.")),
     "durchmarsch": Option(True, N_("Ramsch: a player who takes every trick scores +120.")),

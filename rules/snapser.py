@@ -32,7 +32,8 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
-    ZERO,
+    MAX_STAKE,
+    MIN_STAKE,
     Game,
     HandReader,
     Line,
@@ -101,7 +102,10 @@ FALSE_DOST = ("by_points", "s_vodou", "bez_vody", "za_6")
 
 OPTIONS: dict[str, Option] = {
     "stake": Option(
-        Decimal("0.10"), N_("Money for one základ: a hand pays category × raises × red × stake."), min=ZERO
+        Decimal("0.10"),
+        N_("Money for one základ: a hand pays category × raises × red × stake."),
+        min=MIN_STAKE,
+        max=MAX_STAKE,
     ),
     "currency": Option("EUR", N_("The currency the stake is in."), choices=("EUR", "CZK")),
     "payment": Option(

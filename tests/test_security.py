@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import authenticate
 from django.core.cache import cache
 from django.urls import reverse
 
@@ -70,14 +71,96 @@ def test_the_table_page_needs_nothing_the_policy_forbids(alice_client, evening, 
             assert not re.search(pattern, html), f"the page has {what}: {re.search(pattern, html).group(0)}"
 
 
-def test_log_in_is_refused_after_five_failures(client, alice):
+@pytest.fixture(autouse=True)
+def _fresh_login_counters():
+    """The failed log-in counters live in the cache: every test starts and ends with none."""
     cache.clear()
-    url = reverse("login")
-    for _ in range(5):
-        assert client.post(url, {"username": "alice", "password": "wrong"}).status_code == 200
-    blocked = client.post(url, {"username": "alice", "password": factories.PASSWORD})
+    yield
+    cache.clear()
+
+
+ACCOUNTS = "/accounts/login/"
+ADMIN = "/admin/login/"
+
+
+def _fail(client, url, username="alice", times=5, **extra):
+    for _ in range(times):
+        response = client.post(url, {"username": username, "password": "wrong"}, **extra)
+        assert response.status_code == 200, response.status_code
+
+
+def test_log_in_is_refused_after_five_failures(client, alice):
+    _fail(client, ACCOUNTS)
+    blocked = client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD})
     assert blocked.status_code == 429
     assert "Too many failed log-ins" in blocked.content.decode()
+    assert "Please enter a correct username" not in blocked.content.decode()
     assert "_auth_user_id" not in client.session
     cache.clear()
-    assert client.post(url, {"username": "alice", "password": factories.PASSWORD}).status_code == 302
+    assert client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}).status_code == 302
+    assert client.session["_auth_user_id"] == str(alice.pk)
+
+
+def test_the_admin_log_in_works_and_is_refused_after_five_failures(client, alice):
+    alice.is_staff = True
+    alice.save()
+    ok = client.post(ADMIN, {"username": "alice", "password": factories.PASSWORD, "next": "/admin/"})
+    assert ok.status_code == 302 and client.session["_auth_user_id"] == str(alice.pk)
+    client.logout()
+    _fail(client, ADMIN)
+    blocked = client.post(ADMIN, {"username": "alice", "password": factories.PASSWORD, "next": "/admin/"})
+    assert blocked.status_code == 429  # not the redirect into the admin: the right password is not even checked
+    assert "Too many failed log-ins" in blocked.content.decode()
+    assert "_auth_user_id" not in client.session
+    assert client.get("/admin/").status_code == 302  # still sent to the log-in page
+
+
+def test_failures_on_one_page_count_on_the_other(client, alice):
+    alice.is_staff = True
+    alice.save()
+    _fail(client, ADMIN, times=3)
+    _fail(client, ACCOUNTS, times=2)
+    assert client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}).status_code == 429
+
+
+def test_the_name_is_limited_from_every_address(client, alice):
+    for number in range(5):
+        _fail(client, ACCOUNTS, times=1, REMOTE_ADDR=f"10.0.0.{number}")
+    blocked = client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}, REMOTE_ADDR="10.0.1.1")
+    assert blocked.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_rotating_user_names_from_one_address_is_limited_by_the_address(client, alice):
+    for number in range(5):
+        _fail(client, ACCOUNTS, username=f"guess{number}", times=1, REMOTE_ADDR="10.0.0.7")
+    blocked = client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}, REMOTE_ADDR="10.0.0.7")
+    assert blocked.status_code == 429
+    assert "_auth_user_id" not in client.session
+    # Alice herself, from elsewhere, is not locked out by somebody else's guesses.
+    assert client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}).status_code == 302
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_is_counted(client, alice, settings):
+    settings.LOGIN_RATE_PROXIES = 1
+    for number in range(5):
+        forwarded = {"HTTP_X_FORWARDED_FOR": f"6.6.6.6, 10.0.0.{number}"}  # the client's forged part is ignored
+        _fail(client, ACCOUNTS, username=f"guess{number}", times=1, **forwarded)
+    elsewhere = {"HTTP_X_FORWARDED_FOR": "6.6.6.6"}
+    assert client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}, **elsewhere).status_code == 302
+
+
+def test_every_caller_of_authenticate_is_limited(alice, rf):
+    request = rf.post(ACCOUNTS)
+    for _ in range(5):
+        assert authenticate(request, username="alice", password="wrong") is None
+    assert authenticate(None, username="alice", password=factories.PASSWORD) is None  # no request: the name counts
+    assert authenticate(username="ALICE ", password="wrong") is None  # the same name, however it is typed
+    cache.clear()
+    assert authenticate(None, username="alice", password=factories.PASSWORD) == alice
+
+
+def test_no_other_backend_checks_passwords_around_the_limit():
+    from django.conf import settings
+
+    assert settings.AUTHENTICATION_BACKENDS == ["ledger.auth.RateLimitedBackend"]
