@@ -36,12 +36,14 @@ __all__ = [
     "Score",
     "Settings",
     "Table",
+    "currency_option",
     "format_money",
     "format_number",
     "pairwise_differences",
     "pay_between",
     "resolve_settings",
     "settings_as_json",
+    "stake_option",
     "to_decimal",
     "to_int",
 ]
@@ -229,6 +231,18 @@ def _places(amount: Decimal) -> int:
     """Decimal places of the value itself, trailing zeros aside: 0.2000 has 1, 1E+3 has 0."""
     exponent = amount.normalize().as_tuple().exponent
     return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+CURRENCIES = ("EUR", "CZK")
+
+
+def stake_option(default: Decimal, help: str) -> Option:
+    """Every game's money unit: from MIN_STAKE to MAX_STAKE, at most four places."""
+    return Option(default, help, min=MIN_STAKE, max=MAX_STAKE)
+
+
+def currency_option(default: str, help: str) -> Option:
+    return Option(default, help, choices=(default, *(c for c in CURRENCIES if c != default)))
 
 
 Settings = Mapping[str, Any]

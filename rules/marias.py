@@ -36,8 +36,6 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
-    MAX_STAKE,
-    MIN_STAKE,
     ZERO,
     HandReader,
     Line,
@@ -45,8 +43,10 @@ from rules.base import (
     RulesError,
     Score,
     Table,
+    currency_option,
     format_money,
     format_number,
+    stake_option,
 )
 from rules.i18n import N_, NP_, _, ngettext, pgettext
 
@@ -130,10 +130,8 @@ _FIELDS = (
 _PLAY_FIELDS = ("points", "marriages", "seven", "won")
 
 OPTIONS: Mapping[str, Option] = {
-    "stake": Option(
-        Decimal("0.20"), N_("price of a plain hra: 0.20 in dvacetník, 0.10 in desetník"), min=MIN_STAKE, max=MAX_STAKE
-    ),
-    "currency": Option("CZK", N_("currency the table plays in"), choices=("CZK", "EUR")),
+    "stake": stake_option(Decimal("0.20"), N_("price of a plain hra: 0.20 in dvacetník, 0.10 in desetník")),
+    "currency": currency_option("CZK", N_("currency the table plays in")),
     "betl_durch": Option("10/20", N_("betl and durch as multiples of the stake"), choices=tuple(_BETL_DURCH)),
     "red_doubles": Option(
         True, N_("hearts trump (lepší) doubles hra, sedma, tichá sedma and stovka; never betl or durch")

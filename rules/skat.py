@@ -31,8 +31,6 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
-    MAX_STAKE,
-    MIN_STAKE,
     Game,
     HandReader,
     Line,
@@ -41,9 +39,11 @@ from rules.base import (
     Score,
     Settings,
     Table,
+    currency_option,
     format_money,
     format_number,
     pairwise_differences,
+    stake_option,
     to_int,
 )
 from rules.i18n import N_, _, ngettext, pgettext
@@ -101,13 +101,8 @@ _TRUMP_ONLY = ("matadors", "without", "schneider_announced", "schwarz_announced"
 _RAMSCH_ONLY = ("ramsch_points", "ramsch_loser", "jungfrau", "durchmarsch")
 
 OPTIONS: dict[str, Option] = {
-    "stake": Option(
-        Decimal("0.01"),
-        N_("Money per list point; everybody pays everybody the difference."),
-        min=MIN_STAKE,
-        max=MAX_STAKE,
-    ),
-    "currency": Option("EUR", N_("Currency of the stake."), choices=("EUR", "CZK")),
+    "stake": stake_option(Decimal("0.01"), N_("Money per list point; everybody pays everybody the difference.")),
+    "currency": currency_option("EUR", N_("Currency of the stake.")),
     "scoring": Option(
         "classic",
         N_(

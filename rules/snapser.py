@@ -32,8 +32,6 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
-    MAX_STAKE,
-    MIN_STAKE,
     Game,
     HandReader,
     Line,
@@ -42,8 +40,10 @@ from rules.base import (
     Score,
     Settings,
     Table,
+    currency_option,
     format_money,
     pay_between,
+    stake_option,
 )
 from rules.i18n import N_, NP_, _, pgettext
 
@@ -101,13 +101,8 @@ PAYMENTS = ("every_loser_every_winner", "each_loser_one_winner")
 FALSE_DOST = ("by_points", "s_vodou", "bez_vody", "za_6")
 
 OPTIONS: dict[str, Option] = {
-    "stake": Option(
-        Decimal("0.10"),
-        N_("Money for one základ: a hand pays category × raises × red × stake."),
-        min=MIN_STAKE,
-        max=MAX_STAKE,
-    ),
-    "currency": Option("EUR", N_("The currency the stake is in."), choices=("EUR", "CZK")),
+    "stake": stake_option(Decimal("0.10"), N_("Money for one základ: a hand pays category × raises × red × stake.")),
+    "currency": currency_option("EUR", N_("The currency the stake is in.")),
     "payment": Option(
         "every_loser_every_winner",
         N_(
