@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -118,9 +119,7 @@ def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
         except (rules.RulesError, services.LedgerError) as error:
             _add_error(form, error)
         else:
-            if request.htmx:
-                return render(request, "ledger/_table_live.html", _table_context(table))
-            return redirect(table)
+            return _table_now(request, table)
     if "_refresh" in request.POST:
         form.errors.clear()
     context = _table_context(table, form=form)
@@ -152,9 +151,7 @@ def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
             messages.success(
                 request, _("Hand #%(number)s undone (kept in the log, voided).") % {"number": undone.number}
             )
-    if request.htmx:
-        return render(request, "ledger/_table_live.html", _table_context(table))
-    return redirect(table)
+    return _table_now(request, table)
 
 
 @login_required
@@ -196,24 +193,27 @@ def _posted_version(request: HttpRequest) -> int:
 @login_required
 @require_POST
 def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = hand_for_scorekeeper(request.user, hand_id)
-    try:
-        services.hand_void(hand=hand, by=request.user)
-    except services.LedgerError as error:
-        messages.error(request, error.message)
-    if request.htmx:
-        return render(request, "ledger/_table_live.html", _table_context(hand.table))
-    return redirect(hand.table)
+    return _change_hand(request, hand_id, services.hand_void)
 
 
 @login_required
 @require_POST
 def hand_restore(request: HttpRequest, hand_id: int) -> HttpResponse:
+    return _change_hand(request, hand_id, services.hand_restore)
+
+
+def _change_hand(request: HttpRequest, hand_id: int, change: Callable[..., Hand]) -> HttpResponse:
+    """Void or count again one hand of the log, then show the table as it is now."""
     hand = hand_for_scorekeeper(request.user, hand_id)
     try:
-        services.hand_restore(hand=hand, by=request.user)
+        change(hand=hand, by=request.user)
     except services.LedgerError as error:
         messages.error(request, error.message)
+    return _table_now(request, hand.table)
+
+
+def _table_now(request: HttpRequest, table: Table) -> HttpResponse:
+    """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
-        return render(request, "ledger/_table_live.html", _table_context(hand.table))
-    return redirect(hand.table)
+        return render(request, "ledger/_table_live.html", _table_context(table))
+    return redirect(table)
