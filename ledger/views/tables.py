@@ -53,7 +53,13 @@ def _table_context(table: Table, form: HandForm | None = None, whole_log: bool =
         "hand_total": len(hands),
         "last_counted": counted[0] if counted else None,
         "scoreboard": [
-            {"name": name, "balance": balances[name], "deals": position == next_dealer}
+            {
+                "name": name,
+                "balance": balances[name],
+                "deals": position == next_dealer,
+                # The player on the dealer's left chooses (Mariáš, Šnapser) or leads and bids first (Skat).
+                "leads": position == (next_dealer + 1) % len(table.seat_names),
+            }
             for position, name in enumerate(table.seat_names)
         ],
         "next_dealer": table.seat_names[next_dealer],

@@ -155,3 +155,14 @@ def test_the_log_shows_the_newest_thirty_hands_and_offers_the_rest(alice_client,
     assert "Show all 31 hands" in html
     everything = alice_client.get(snapser_table.get_absolute_url(), {"all": "1"}).content.decode()
     assert everything.count('class="hand-row card') == 31
+
+
+def test_the_scoreboard_says_who_deals_and_who_leads_next(alice_client, snapser_table):
+    factories.record(snapser_table)  # Ana dealt the first hand: Ben deals now, Cyril leads
+    html = alice_client.get(snapser_table.get_absolute_url()).content.decode()
+    seats = html.split('<div class="seat')[1:]
+    roles = {
+        re.search(r'data-player="([^"]+)"', seat).group(1): re.findall(r'<div class="role">([^<]+)</div>', seat)
+        for seat in seats
+    }
+    assert roles == {"Ana": [], "Ben": ["deals next"], "Cyril": ["leads next"]}
