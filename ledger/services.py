@@ -33,6 +33,7 @@ from ledger.models import (
     Transfer,
     UserPreference,
     exact_total,
+    new_share_token,
 )
 from rules.i18n import LANGUAGES, get_language, override
 from rules.settlement import settle
@@ -131,8 +132,6 @@ def evening_add_scorekeeper(*, evening: Evening, user: Any) -> None:
 
 def evening_share_reset(*, evening: Evening, enabled: bool = True) -> Evening:
     """A new unguessable share link (the old one stops working), or none when ``enabled`` is false."""
-    from ledger.models import new_share_token
-
     evening.share_token = new_share_token() if enabled else None
     evening.save(update_fields=["share_token"])
     return evening
