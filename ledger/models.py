@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q, Sum
+from django.db.models import OuterRef, Q, Subquery, Sum
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
@@ -136,6 +136,25 @@ class Evening(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
+    def balances(self) -> dict[str, Decimal]:
+        """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name.
+
+        One query: the players come from the seats, each total from a subquery over the counted postings, so a
+        player whose hands were all voided still shows (at zero) and nothing is summed in Python. Sorted here, on
+        the exact totals: SQLite's float sums would put a zero with a crumb of -5E-17 below an exact zero.
+        """
+        totals = (
+            Posting.objects.filter(player=OuterRef("pk"), hand__table__evening=self)
+            .counted()
+            .values("player")
+            .annotate(total=Sum("amount"))
+            .values("total")
+        )
+        seated = Seat.objects.filter(table__evening=self).values("player")
+        rows = Player.objects.filter(pk__in=seated).annotate(total=Subquery(totals)).values_list("name", "total")
+        exact = [(name, exact_total(total)) for name, total in rows]
+        return dict(sorted(exact, key=lambda row: (-row[1], row[0])))
+
     def can_keep_score(self, user: Any) -> bool:
         return bool(user.is_authenticated) and Evening.objects.for_user(user).filter(pk=self.pk).exists()
 
@@ -171,13 +190,8 @@ class Table(models.Model):
 
     def balances(self) -> dict[str, Decimal]:
         """Every seated player's exact balance at this table: one aggregate query, whatever the number of hands."""
-        totals = dict(
-            Posting.objects.filter(hand__table=self, hand__status=Hand.Status.COUNTED)
-            .values_list("player__name")
-            .annotate(total=Sum("amount"))
-            .values_list("player__name", "total")
-        )
-        return {name: exact_total(totals.get(name)) for name in self.seat_names}
+        totals = Posting.objects.filter(hand__table=self).counted().totals("player__name")
+        return {name: totals.get(name, Decimal(0)) for name in self.seat_names}
 
 
 class Seat(models.Model):
@@ -274,12 +288,31 @@ class HandVersion(models.Model):
         return list(result_texts(self.result).get("lines", []))
 
 
+class PostingQuerySet(models.QuerySet["Posting"]):
+    """Sums of postings. Every balance is read through ``total`` or ``totals`` (or ``Evening.balances``), which
+    pass each database sum through ``exact_total``: no reader turns SQLite's float sum into money by itself."""
+
+    def counted(self) -> PostingQuerySet:
+        return self.filter(hand__status=Hand.Status.COUNTED)
+
+    def total(self) -> Decimal:
+        """The exact sum of the amounts: one aggregate query."""
+        return exact_total(self.aggregate(total=Sum("amount"))["total"])
+
+    def totals(self, *keys: str) -> dict[Any, Decimal]:
+        """Exact sums grouped by ``keys`` in one aggregate query: {key: total}, or {(key, key…): total}."""
+        rows = self.order_by().values_list(*keys).annotate(total=Sum("amount")).values_list(*keys, "total")
+        return {(row[0] if len(keys) == 1 else tuple(row[:-1])): exact_total(row[-1]) for row in rows}
+
+
 class Posting(models.Model):
     """One player's money for one hand (exact Decimal); the postings of a hand sum to zero."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="postings")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="postings")
     amount = models.DecimalField(**MONEY)
+
+    objects = PostingQuerySet.as_manager()
 
     class Meta:
         ordering = ["hand", "player"]

@@ -12,15 +12,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import DecimalField, F, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
 from ledger import qr
 from ledger.models import (
-    MONEY,
     Evening,
     EveningEvent,
     Hand,
@@ -32,7 +30,6 @@ from ledger.models import (
     Table,
     Transfer,
     UserPreference,
-    exact_total,
     new_share_token,
 )
 from rules.i18n import LANGUAGES, get_language, override
@@ -389,11 +386,8 @@ def _require_evening_balanced(hand: Hand) -> None:
     One aggregate query; it guards the ledger against a bug anywhere (or a hand-made row) that would
     otherwise leave somebody paying money that nobody receives.
     """
-    total = Posting.objects.filter(
-        hand__table__evening_id=Table.objects.filter(pk=hand.table_id).values("evening_id")[:1],
-        hand__status=Hand.Status.COUNTED,
-    ).aggregate(total=Sum("amount"))["total"]
-    if exact_total(total) != 0:
+    evening_id = Table.objects.filter(pk=hand.table_id).values("evening_id")[:1]
+    if Posting.objects.filter(hand__table__evening_id=evening_id).counted().total() != 0:
         raise LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
 
 
@@ -402,25 +396,8 @@ def _require_evening_balanced(hand: Hand) -> None:
 
 
 def evening_balances(evening: Evening) -> dict[str, Decimal]:
-    """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name.
-
-    One query: the players come from the seats, each total from a subquery over the counted postings, so a
-    player whose hands were all voided still shows (at zero) and nothing is summed in Python.
-    """
-    totals = (
-        Posting.objects.filter(player=OuterRef("pk"), hand__table__evening=evening, hand__status=Hand.Status.COUNTED)
-        .values("player")
-        .annotate(total=Sum("amount"))
-        .values("total")
-    )
-    seated = Seat.objects.filter(table__evening=evening).values("player")
-    rows = (
-        Player.objects.filter(pk__in=seated)
-        .annotate(total=Coalesce(Subquery(totals), Value(Decimal(0)), output_field=DecimalField(**MONEY)))
-        .order_by("-total", "name")
-        .values_list("name", "total")
-    )
-    return {name: exact_total(total) for name, total in rows}
+    """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name."""
+    return evening.balances()
 
 
 @transaction.atomic

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import Prefetch, QuerySet
 
 from ledger import services
 from ledger.models import Evening, Hand, Posting, Settlement, Table
@@ -18,13 +18,8 @@ def tables_with_balances(evening: Evening, *, with_hands: bool = False) -> list[
         tables = tables.prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("number")))
     found = list(tables)
     totals: dict[int, dict[str, Decimal]] = {}
-    rows = (
-        Posting.objects.filter(hand__table__evening=evening, hand__status=Hand.Status.COUNTED)
-        .values_list("hand__table_id", "player__name")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    )
-    for table_id, name, total in rows:
+    rows = Posting.objects.filter(hand__table__evening=evening).counted().totals("hand__table_id", "player__name")
+    for (table_id, name), total in rows.items():
         totals.setdefault(table_id, {})[name] = total
     for table in found:
         of_table = totals.get(table.pk, {})
