@@ -8,6 +8,7 @@ the form re-renders itself through htmx when the contract changes.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -45,6 +46,25 @@ def points_field(label: Any, maximum: int, step: int = 1, quick: Sequence[int] =
     return field
 
 
+# The explicit "nobody" answer where a partner is asked for (Mariáš, four-player Šnapser): playing alone pays three
+# times as much, so it is a choice to tap, never what an untouched field means. Not a possible player name: names
+# are trimmed, and this one starts with a space.
+ALONE = " alone"
+
+
+def missing_message(field: forms.Field) -> str:
+    """What to say when a field that decides the money was left empty: the choices in the reader's words.
+
+    Built when the form is, in the request's language (Django copies ``error_messages`` for each form).
+    """
+    choices = [str(label) for value, label in getattr(field, "choices", []) if value not in ("", None)]
+    if choices:
+        return _("Tap one: %(choices)s.") % {"choices": ", ".join(choices)}
+    if isinstance(field, forms.IntegerField):
+        return _("Enter a number from %(min)s to %(max)s.") % {"min": field.min_value, "max": field.max_value}
+    return str(_("This decides the money: fill it in."))
+
+
 class HandForm(forms.Form):
     """Base of the per-game hand forms.
 
@@ -57,6 +77,9 @@ class HandForm(forms.Form):
     refresh_on: ClassVar[tuple[str, ...]] = ("contract",)
     # Fields kept under "more" (rarely changed); everything else is shown first.
     more_names: ClassVar[tuple[str, ...]] = ()
+    # The field that names what was played, and the game's everyday contracts (the first is the plain default).
+    contract_field: ClassVar[str] = "contract"
+    everyday_contracts: ClassVar[tuple[str, ...]]
 
     key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
     # Not posted (no JavaScript, a bare client): None, and the service takes the rotation's dealer.
@@ -77,6 +100,10 @@ class HandForm(forms.Form):
         self.setup()
         for name in self.refresh_on:
             self.fields[name].widget.attrs["data-refresh"] = "1"
+        for name in self.required_names():
+            field = self.fields[name]
+            field.required = True
+            field.error_messages["required"] = missing_message(field)
 
     @classmethod
     def _with_defaults(cls, table: Table, data: Any) -> Any:
@@ -96,6 +123,24 @@ class HandForm(forms.Form):
             data[name] = str(value)
         return data
 
+    @classmethod
+    def usual_contract(cls, documents: Sequence[dict[str, Any]]) -> str:
+        """The contract to pre-select: the one played most at this table when it leads alone; on a tie the everyday
+        one (of those tied, the latest played), so that one rare hand never makes a rare contract the default.
+
+        ``documents`` are the counted hands' documents, newest first.
+        """
+        played = [doc.get(cls.contract_field) for doc in documents if doc.get(cls.contract_field)]
+        counts = Counter(played)
+        if not counts:
+            return cls.everyday_contracts[0]
+        top = max(counts.values())
+        leaders = [contract for contract, count in counts.items() if count == top]
+        if len(leaders) == 1:
+            return leaders[0]
+        everyday = [contract for contract in played if contract in leaders and contract in cls.everyday_contracts]
+        return everyday[0] if everyday else cls.everyday_contracts[0]
+
     # -- subclass hooks ------------------------------------------------------------------------------------------
 
     def setup(self) -> None:
@@ -103,6 +148,11 @@ class HandForm(forms.Form):
 
     def shown_names(self) -> list[str]:
         raise NotImplementedError
+
+    def required_names(self) -> list[str]:
+        """The shown fields that decide who pays or how much and that nothing makes certain: the scorekeeper taps
+        them, and an empty one is an error beside it (all of them at once, before the engine is asked)."""
+        return []
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
@@ -160,6 +210,13 @@ class HandForm(forms.Form):
         shown = set(self.shown_names())
         data = {name: value for name, value in self.cleaned_data.items() if name in shown}
         return self.to_document(data)
+
+    def focus_first_error(self) -> None:
+        """Put the cursor on the first field in error, in screen order (``autofocus``: also without JavaScript)."""
+        for bound in [*self.shown(), *self.shown_more()]:
+            if bound.errors:
+                bound.field.widget.attrs["autofocus"] = True
+                return
 
     def add_rules_error(self, error: rules.RulesError) -> None:
         """Show the engine's error beside the field it names (``flek.sedma`` → ``flek_sedma``)."""

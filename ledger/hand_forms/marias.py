@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.hand_forms.base import HandForm, flag_field, players_choices, points_field, segment_field
+from ledger.hand_forms.base import ALONE, HandForm, flag_field, players_choices, points_field, segment_field
 from rules import marias
 
 CONTRACTS = [
@@ -44,13 +44,14 @@ def _count(label: Any) -> forms.TypedChoiceField:
 
 class MariasHandForm(HandForm):
     game = "marias"
+    everyday_contracts = ("hra",)
     refresh_on = ("contract", "played_out", "laid")
     more_names = ("played_out", "laid", "conceded_by", "flekked_by", "renonc_player", "renonc_kind")
 
     declarer = segment_field(_("Chooser"), [])
     contract = segment_field(_("Contract"), CONTRACTS)
     trump = segment_field(_("Trump"), TRUMPS)
-    partner = segment_field(_("Partner (holds the called card; the chooser = alone)"), [])
+    partner = segment_field(_("Partner (holds the called card)"), [])
     points = points_field(_("Card points of the chooser's side"), 90, step=10, quick=list(range(0, 100, 10)))
     marriages_declarer_20 = _count(_("Hlášky 20 of the chooser's side"))
     marriages_declarer_40 = flag_field(_("Hláška 40 (trumps) of the chooser's side"))
@@ -69,7 +70,7 @@ class MariasHandForm(HandForm):
     def setup(self) -> None:
         players = players_choices(self.seats)
         self.fields["declarer"].choices = players
-        self.fields["partner"].choices = players
+        self.fields["partner"].choices = [*players, (ALONE, _("nobody: alone"))]
         self.fields["flekked_by"].choices = [("", "—"), *players]
         self.fields["renonc_player"].choices = [("", "—"), *players]
         cap = int(self.settings.get("flek_cap", 5))
@@ -81,7 +82,6 @@ class MariasHandForm(HandForm):
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("contract", "hra")
         self.initial.setdefault("played_out", True)
-        self.initial.setdefault("conceded_by", "defenders")
         self.initial.setdefault("renonc_kind", "other")
         for name in ("marriages_declarer_20", "marriages_defenders_20"):
             self.initial.setdefault(name, 0)
@@ -89,10 +89,17 @@ class MariasHandForm(HandForm):
     def _played_out(self) -> bool:
         return bool(self.current("played_out")) and not self.current("laid")
 
-    def shown_names(self) -> list[str]:
+    def _contract(self) -> str:
         contract = self.current("contract")
-        if contract not in marias.CONTRACTS:
-            contract = "hra"  # not cleaned yet: an unknown contract draws the form for hra (and fails validation)
+        # Not cleaned yet: an unknown contract draws the form for hra (and fails validation).
+        return contract if contract in marias.CONTRACTS else "hra"
+
+    def _seven_announced(self) -> bool:
+        """Sedma and stosedm announce the chooser's trump seven: it is asked as won or lost, not as a tichá sedma."""
+        return "sedma" in marias.components(self._contract(), self.settings)
+
+    def shown_names(self) -> list[str]:
+        contract = self._contract()
         alone = contract in marias.ALONE_CONTRACTS
         names = ["declarer", "contract"]
         if not alone:
@@ -108,18 +115,28 @@ class MariasHandForm(HandForm):
                     "marriages_defenders_20",
                     "marriages_defenders_40",
                 ]
-                names += ["seven_won"] if "sedma" in contract else ["seven_side", "seven_won"]
+                names += ["seven_won"] if self._seven_announced() else ["seven_side", "seven_won"]
         names += [f"flek_{c}" for c in marias.components(contract, self.settings)]
         names += ["played_out", "laid"]
         if not self._played_out():
             names += ["flekked_by"] if self.current("laid") else ["conceded_by"]
         return [*names, "renonc_player", "renonc_kind"]
 
+    def required_names(self) -> list[str]:
+        shown = self.shown_names()
+        required = ["declarer", "contract", "trump", "partner", "points", "won", "conceded_by"]
+        if self._seven_announced():
+            required.append("seven_won")
+        return [name for name in required if name in shown]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        contract = data.get("contract")
-        if contract and "sedma" in contract and self._played_out() and not data.get("seven_won"):
-            self.add_error("seven_won", _("Did the chooser's seven take the last trick? Tap won or lost."))
+        # A tichá sedma (a trump seven in the last trick, not announced) is whose, and then won or lost.
+        if "seven_side" in self.shown_names():
+            if data.get("seven_side") and not data.get("seven_won"):
+                self.add_error("seven_won", _("Whose seven was in the last trick is tapped: tap won or lost."))
+            if data.get("seven_won") and not data.get("seven_side"):
+                self.add_error("seven_side", _("Won or lost is tapped: tap whose trump seven was in the last trick."))
         return data
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -127,7 +144,7 @@ class MariasHandForm(HandForm):
         for name in ("trump", "points", "flekked_by"):
             if data.get(name) not in (None, ""):
                 document[name] = data[name]
-        if data.get("partner") and data["partner"] != data.get("declarer"):
+        if data.get("partner") not in (None, "", ALONE) and data["partner"] != data.get("declarer"):
             document["partner"] = data["partner"]
         fleks = {c: data[f"flek_{c}"] for c in COMPONENTS if data.get(f"flek_{c}")}
         if fleks:
@@ -155,8 +172,11 @@ class MariasHandForm(HandForm):
             for k, v in document.items()
             if k in ("declarer", "contract", "trump", "points", "laid", "flekked_by", "conceded_by")
         }
-        initial["partner"] = document.get("partner", document.get("declarer"))
+        if document.get("contract") not in marias.ALONE_CONTRACTS:
+            initial["partner"] = document.get("partner") or ALONE
         initial["played_out"] = document.get("played_out", not document.get("laid", False))
+        if not initial["played_out"] and not document.get("laid"):
+            initial["conceded_by"] = document.get("conceded_by", "defenders")
         for component, level in (document.get("flek") or {}).items():
             initial[f"flek_{component}"] = level
         if "won" in document:

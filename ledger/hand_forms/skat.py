@@ -24,6 +24,7 @@ CONTRACT_LABELS = {
 
 class SkatHandForm(HandForm):
     game = "skat"
+    everyday_contracts = tuple(SUITS)
     more_names = ("bid", "bock")
 
     declarer = segment_field(_("Declarer"), [])
@@ -64,7 +65,6 @@ class SkatHandForm(HandForm):
         self.initial.setdefault("contract", "clubs")
         self.initial.setdefault("matadors", 1)
         self.initial.setdefault("declarer_points", 61)
-        self.initial.setdefault("won", "won")
         self.initial.setdefault("kontra", 0)
         self.initial.setdefault("bid", 18)
 
@@ -104,6 +104,10 @@ class SkatHandForm(HandForm):
         if self.settings.get("kontra"):
             names.append("kontra")
         return names + self._bock()
+
+    def required_names(self) -> list[str]:
+        # A Null is won or lost outright: nothing on the screen makes either certain.
+        return [name for name in ("declarer", "contract", "won", "declarer_points") if name in self.shown_names()]
 
     def _bock(self) -> list[str]:
         return ["bock"] if self.settings.get("bock") else []

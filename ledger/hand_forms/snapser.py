@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from ledger.hand_forms.base import HandForm, drop_empty, players_choices, segment_field
+from ledger.hand_forms.base import ALONE, HandForm, drop_empty, players_choices, segment_field
 
 TRUMPS = [("hearts", _("♥ červeň")), ("bells", _("guľa")), ("leaves", _("zeleň")), ("acorns", _("žaluď"))]
 ANNOUNCEMENTS = [("hram", _("hrám")), ("za12", _("za 12")), ("durch", _("durch")), ("nehram", _("nehrám"))]
@@ -23,6 +23,8 @@ ENDS = [("", "—"), ("dost", _("dosť")), ("last_trick", _("last trick")), ("fa
 
 class SnapserHandForm(HandForm):
     game = "snapser"
+    contract_field = "announcement"
+    everyday_contracts = ("hram",)
     refresh_on = ("announcement",)
     more_names = ("end",)
 
@@ -38,7 +40,7 @@ class SnapserHandForm(HandForm):
     def setup(self) -> None:
         players = players_choices(self.seats)
         self.fields["declarer"].choices = players
-        self.fields["partner"].choices = players
+        self.fields["partner"].choices = [*players, (ALONE, _("nobody: alone"))]
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("announcement", "hram")
         self.initial.setdefault("winner", "declarer")
@@ -53,12 +55,21 @@ class SnapserHandForm(HandForm):
         names += ["winner"] + (["result"] if announcement == "hram" else []) + ["raises"]
         return [*names, "end"]
 
+    def required_names(self) -> list[str]:
+        required = ("declarer", "partner", "trump", "announcement", "winner", "result")
+        return [name for name in required if name in self.shown_names()]
+
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         document = drop_empty(dict(data))
         if data.get("raises") == 0:
             document.pop("raises", None)
+        if document.get("partner") in (ALONE, document.get("declarer")):
+            document.pop("partner")
         return document
 
     @classmethod
     def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
-        return dict(document)
+        initial = dict(document)
+        if len(table.seat_names) == 4:
+            initial["partner"] = document.get("partner") or ALONE
+        return initial

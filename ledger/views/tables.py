@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +28,12 @@ from ledger.models import Hand, Table
 @login_required
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
-    return render(request, "ledger/table_detail.html", _table_context(table, whole_log="all" in request.GET))
+    context = _table_context(table, whole_log="all" in request.GET)
+    # Without JavaScript, Record redirects here with the hand's number: the same status line as the htmx answer.
+    recorded = request.GET.get("recorded", "")
+    if recorded.isdecimal():
+        context |= _recorded(next((hand for hand in context["log"] if hand.number == int(recorded)), None))
+    return render(request, "ledger/table_detail.html", context)
 
 
 # The log shows the newest hands; the rest are one tap away. Each hand submission redraws the log, so its size
@@ -71,10 +75,8 @@ def _table_context(table: Table, form: HandForm | None = None, whole_log: bool =
 
 def _new_hand_form(table: Table, counted: list[Hand], dealer: int) -> HandForm:
     """A fresh form: the rotation's dealer, and the contract most played at this table so far."""
-    initial: dict[str, Any] = {}
-    contracts = Counter(hand.document.get("contract") for hand in counted if hand.document.get("contract"))
-    if contracts:
-        initial["contract"] = contracts.most_common(1)[0][0]
+    cls = form_class(table.game)
+    initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([hand.document for hand in counted])}
     if table.ruleset.get("bock"):
         initial["bock"] = services.bock_pending(table, counted[::-1])
     return form_class(table.game)(table, dealer=dealer, initial=initial)
@@ -99,6 +101,7 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
     """The hand form re-drawn for the values chosen so far (htmx, when the contract changes)."""
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.GET)
+    form.errors.clear()  # a redraw is not a submission: nothing is wrong until Record is tapped
     context: dict[str, Any] = {"table": table, "form": form, "action": reverse("ledger:hand_create", args=[table.pk])}
     if request.GET.get("edit"):
         hand = hand_for_scorekeeper(request.user, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
@@ -115,7 +118,7 @@ def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
     form = form_class(table.game)(table, request.POST)
     if "_refresh" not in request.POST and form.is_valid():
         try:
-            services.hand_record(
+            hand = services.hand_record(
                 table=table,
                 hand=form.document(),
                 by=request.user,
@@ -125,13 +128,31 @@ def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
         except (rules.RulesError, services.LedgerError) as error:
             _add_error(form, error)
         else:
-            return _table_now(request, table)
-    if "_refresh" in request.POST:
-        form.errors.clear()
+            return _table_now(request, table, recorded=hand)
+    _after_submission(request, form)
     context = _table_context(table, form=form)
     if request.htmx:
         return render(request, "ledger/_table_live.html", context)
     return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
+
+
+def _after_submission(request: HttpRequest, form: HandForm) -> None:
+    """A redraw (``_refresh``) shows no errors; a refused hand puts the cursor on its first error."""
+    if "_refresh" in request.POST:
+        form.errors.clear()
+    else:
+        form.focus_first_error()
+
+
+def _recorded(hand: Hand | None) -> dict[str, Any]:
+    """The status line after Record: the hand's number and what it moved (the chooser's money, or everybody's when
+    nobody chose), with an Undo that names it."""
+    if hand is None or not hand.is_counted:
+        return {}
+    amounts = hand.amounts
+    declarer = hand.document.get("declarer")
+    shown = {declarer: amounts[declarer]} if declarer in amounts else amounts
+    return {"recorded": hand, "recorded_amounts": list(shown.items())}
 
 
 def _add_error(form: HandForm, error: rules.RulesError | services.LedgerError) -> None:
@@ -181,8 +202,7 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
             else:
                 messages.success(request, _("Hand #%(number)s corrected.") % {"number": hand.number})
                 return redirect(table)
-        if "_refresh" in request.POST:
-            form.errors.clear()
+        _after_submission(request, form)
     else:
         form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer})
     context = {"hand": hand, "table": table, "form": form, "versions": list(hand.versions.select_related("changed_by"))}
@@ -218,8 +238,10 @@ def _change_hand(request: HttpRequest, hand_id: int, change: Callable[..., Hand]
     return _table_now(request, hand.table)
 
 
-def _table_now(request: HttpRequest, table: Table) -> HttpResponse:
+def _table_now(request: HttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
     """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
-        return render(request, "ledger/_table_live.html", _table_context(table))
+        return render(request, "ledger/_table_live.html", _table_context(table) | _recorded(recorded))
+    if recorded is not None:
+        return redirect(f"{table.get_absolute_url()}?recorded={recorded.number}#table-live")
     return redirect(table)

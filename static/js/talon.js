@@ -27,6 +27,22 @@
         form.removeAttribute("aria-busy");
       });
   });
+  // Keep the scorekeeper's place when the table is redrawn after Record, Undo or a refused hand: a refused hand
+  // brings its first error to the middle of the screen (the field already has the cursor: autofocus); anything
+  // else shows the scoreboard and the status line at the top. A redraw of the form alone (a new contract) stays put.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "table-live") return;
+    var live = document.getElementById("table-live");
+    var error = live && live.querySelector(".has-error, #hand-form [role=alert]");
+    if (error) {
+      error.scrollIntoView({ block: "center" });
+      var input = error.querySelector("input:not([type=hidden]), select, textarea");
+      if (input && document.activeElement !== input) input.focus({ preventScroll: true });
+    } else if (live) {
+      live.scrollIntoView({ block: "start" });
+    }
+  });
   document.addEventListener("click", function (event) {
     var themeButton = event.target.closest("[data-theme-choice]");
     if (themeButton) {

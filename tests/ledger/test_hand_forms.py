@@ -149,5 +149,7 @@ def test_a_sedma_without_the_seven_result_asks_for_it(alice_client, evening):
     }
     response = alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps)
     assert response.status_code == 400
-    assert "Did the chooser&#x27;s seven take the last trick?" in response.content.decode()
+    assert '<ul class="errorlist" role="alert" id="errors-seven_won"><li>Tap one: won, lost.</li>' in (
+        response.content.decode()
+    )
     assert not Hand.objects.exists()
