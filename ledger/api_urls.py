@@ -6,7 +6,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from ledger.api.evenings import EveningCreateApi, EveningDetailApi, EveningListApi, SharedEveningApi
 from ledger.api.games import GameListApi
 from ledger.api.routing import by_method
-from ledger.api.settlement import EveningCloseApi, EveningReopenApi, EveningSettlementApi, TransferMarkPaidApi
+from ledger.api.settlement import (
+    EveningCloseApi,
+    EveningReopenApi,
+    EveningSettlementApi,
+    TransferMarkPaidApi,
+    TransferMarkUnpaidApi,
+)
 from ledger.api.tables import (
     HandCreateApi,
     HandDetailApi,
@@ -26,7 +32,11 @@ urlpatterns = [
     path("evenings/<int:evening_id>/close/", EveningCloseApi.as_view(), name="evening_close"),
     path("evenings/<int:evening_id>/reopen/", EveningReopenApi.as_view(), name="evening_reopen"),
     path("evenings/<int:evening_id>/settlement/", EveningSettlementApi.as_view(), name="evening_settlement"),
-    path("transfers/<int:transfer_id>/paid/", TransferMarkPaidApi.as_view(), name="transfer_mark_paid"),
+    path(
+        "transfers/<int:transfer_id>/paid/",
+        by_method(post=TransferMarkPaidApi, delete=TransferMarkUnpaidApi),
+        name="transfer_mark_paid",
+    ),
     path("tables/<int:table_id>/", TableDetailApi.as_view(), name="table_detail"),
     path("tables/<int:table_id>/hands/", by_method(get=HandListApi, post=HandCreateApi), name="hands"),
     path(

@@ -393,15 +393,16 @@ class Transfer(models.Model):
 
 
 class EveningEvent(models.Model):
-    """One step in the evening's history: closed, reopened, a transfer marked paid."""
+    """One step in the evening's history: closed, reopened, a transfer marked paid or its paid mark taken back."""
 
     class Kind(models.TextChoices):
         CLOSED = "closed", _("closed")
         REOPENED = "reopened", _("reopened")
         TRANSFER_PAID = "transfer_paid", _("transfer paid")
+        TRANSFER_UNPAID = "transfer_unpaid", _("transfer marked unpaid")
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=13, choices=Kind.choices)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField(default=timezone.now)
     note = models.CharField(max_length=200, blank=True)

@@ -482,6 +482,32 @@ def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
     return locked
 
 
+@transaction.atomic
+def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
+    """Take back a paid mark (a wrong tap); taking it back again changes nothing.
+
+    On a closed evening the transfer is owed again, part of the same plan. On a reopened evening it is dropped,
+    as the reopen dropped the unpaid transfers: the next close plans that money again.
+    """
+    locked = Transfer.objects.select_for_update().select_related("settlement").filter(pk=transfer.pk).first()
+    if locked is None:  # dropped meanwhile: nothing is marked paid any more
+        transfer.paid_at = transfer.paid_by = None
+        return transfer
+    if locked.paid_at is None:
+        return locked
+    evening = Evening.objects.select_for_update().get(pk=locked.settlement.evening_id)
+    EveningEvent.objects.create(evening=evening, kind=EveningEvent.Kind.TRANSFER_UNPAID, by=by, note=str(locked))
+    locked.paid_at = locked.paid_by = None
+    if evening.is_open:
+        settlement = locked.settlement
+        locked.delete()
+        if not settlement.transfers.exists():
+            settlement.delete()
+    else:
+        locked.save(update_fields=["paid_at", "paid_by"])
+    return locked
+
+
 def player_iban_set(*, player: Player, iban: str) -> Player:
     """Store a player's IBAN for payment QR codes (normalized, checksum checked); empty removes it."""
     if iban.strip():

@@ -23,6 +23,7 @@ urlpatterns = [
     path("evenings/<int:evening_id>/reopen/", views.evening_reopen, name="evening_reopen"),
     path("evenings/<int:evening_id>/summary.pdf", views.evening_summary_pdf, name="evening_summary_pdf"),
     path("transfers/<int:transfer_id>/paid/", views.transfer_mark_paid, name="transfer_mark_paid"),
+    path("transfers/<int:transfer_id>/unpaid/", views.transfer_mark_unpaid, name="transfer_mark_unpaid"),
     path("players/<int:player_id>/", views.player_edit, name="player_edit"),
     path("games/<str:game>/rules/", views.game_rules, name="game_rules"),
     path("tables/<int:table_id>/rules/", views.table_rules, name="table_rules"),

@@ -1,4 +1,4 @@
-"""The close-out: close and reopen an evening, read its settlement, mark a transfer paid."""
+"""The close-out: close and reopen an evening, read its settlement, mark a transfer paid or take the mark back."""
 
 from __future__ import annotations
 
@@ -104,3 +104,20 @@ class TransferMarkPaidApi(APIView):
     def post(self, request: Request, transfer_id: int) -> Response:
         transfer = transfer_for_scorekeeper(request.user, transfer_id)
         return Response(self.OutputSerializer(services.transfer_mark_paid(transfer=transfer, by=request.user)).data)
+
+
+class TransferMarkUnpaidApi(APIView):
+    OutputSerializer = TransferSerializer
+
+    @extend_schema(
+        operation_id="transfer_mark_unpaid",
+        request=None,
+        responses={200: OutputSerializer, **ERRORS},
+        summary=(
+            "Take back a paid mark (again: no change). On a reopened evening the transfer is dropped, like the "
+            "other unpaid ones: the next close plans it again"
+        ),
+    )
+    def delete(self, request: Request, transfer_id: int) -> Response:
+        transfer = transfer_for_scorekeeper(request.user, transfer_id)
+        return Response(self.OutputSerializer(services.transfer_mark_unpaid(transfer=transfer, by=request.user)).data)

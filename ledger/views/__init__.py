@@ -20,6 +20,7 @@ from ledger.views.settlement import (
     evening_summary_pdf,
     player_edit,
     transfer_mark_paid,
+    transfer_mark_unpaid,
 )
 from ledger.views.shared import shared_evening
 from ledger.views.tables import (
@@ -57,4 +58,5 @@ __all__ = [
     "table_detail",
     "table_rules",
     "transfer_mark_paid",
+    "transfer_mark_unpaid",
 ]

@@ -6,9 +6,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from ledger import closeout, pdf, services
 from ledger.access import (
@@ -17,7 +19,7 @@ from ledger.access import (
     transfer_for_scorekeeper,
 )
 from ledger.forms import PlayerIbanForm, SettlementForm
-from ledger.models import Player
+from ledger.models import Evening, Player, Transfer
 
 
 @login_required
@@ -65,13 +67,43 @@ def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
         messages.error(request, error.message)
         return redirect("ledger:evening_settlement", evening_id=evening.pk)
     if request.htmx:
-        players = {
-            player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name=transfer.payee)
-        }
-        row = closeout.transfer_row(evening, transfer, players, with_qr=True)
-        return render(request, "ledger/_transfer_row.html", {"row": row, "evening": evening, "can_edit": True})
+        return _transfer_changed(request, evening, transfer)
     messages.success(request, _("Paid: %(transfer)s.") % {"transfer": transfer})
     return redirect("ledger:evening_settlement", evening_id=evening.pk)
+
+
+@login_required
+@require_POST
+def transfer_mark_unpaid(request: HttpRequest, transfer_id: int) -> HttpResponse:
+    """Take back a paid mark tapped by mistake: owed again while closed, dropped from a reopened evening."""
+    transfer = transfer_for_scorekeeper(request.user, transfer_id)
+    evening = transfer.settlement.evening
+    transfer = services.transfer_mark_unpaid(transfer=transfer, by=request.user)
+    if request.htmx and not evening.is_open:
+        return _transfer_changed(request, evening, transfer)
+    if evening.is_open:
+        text = _("Not paid: %(transfer)s. Closing the evening plans it again.")
+    else:
+        text = _("Not paid: %(transfer)s.")
+    messages.success(request, text % {"transfer": transfer})
+    if request.htmx:  # the transfer left the page's "Already paid" list: show the page anew
+        return HttpResponseClientRedirect(reverse("ledger:evening_settlement", args=[evening.pk]))
+    return redirect("ledger:evening_settlement", evening_id=evening.pk)
+
+
+def _transfer_changed(request: HttpRequest, evening: Evening, transfer: Transfer) -> HttpResponse:
+    """The htmx answer to a paid mark set or taken back: the transfer's row, and the history out of band."""
+    players = {player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name=transfer.payee)}
+    context = {
+        "row": closeout.transfer_row(evening, transfer, players, with_qr=True),
+        "evening": evening,
+        "can_edit": True,
+        "events": list(evening.events.select_related("by")),
+        "oob": True,
+        # The row's links lead back to the settlement page, not to the URL this POST went to.
+        "back": reverse("ledger:evening_settlement", args=[evening.pk]),
+    }
+    return render(request, "ledger/_transfer_changed.html", context)
 
 
 @login_required

@@ -55,6 +55,7 @@ def _endpoints(evening, table, hand, closed):
         "evening_reopen": ("post", f"/api/evenings/{closed.pk}/reopen/", None, 200),
         "evening_settlement": ("get", f"/api/evenings/{closed.pk}/settlement/", None, 200),
         "transfer_mark_paid": ("post", f"/api/transfers/{transfer.pk}/paid/", None, 200),
+        "transfer_mark_unpaid": ("delete", f"/api/transfers/{transfer.pk}/paid/", None, 200),
     }
 
 
@@ -73,6 +74,7 @@ ENDPOINTS = [
     "evening_reopen",
     "evening_settlement",
     "transfer_mark_paid",
+    "transfer_mark_unpaid",
 ]
 OF_AN_EVENING = [name for name in ENDPOINTS if name not in ("evening_list", "evening_create")]
 

@@ -17,6 +17,7 @@ OPERATIONS = {
     ("/api/evenings/{evening_id}/reopen/", "post"): "evening_reopen",
     ("/api/evenings/{evening_id}/settlement/", "get"): "evening_settlement",
     ("/api/transfers/{transfer_id}/paid/", "post"): "transfer_mark_paid",
+    ("/api/transfers/{transfer_id}/paid/", "delete"): "transfer_mark_unpaid",
     ("/api/tables/{table_id}/", "get"): "table_detail",
     ("/api/tables/{table_id}/hands/", "get"): "hand_list",
     ("/api/tables/{table_id}/hands/", "post"): "hand_create",
