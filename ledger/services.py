@@ -489,13 +489,16 @@ def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
     On a closed evening the transfer is owed again, part of the same plan. On a reopened evening it is dropped,
     as the reopen dropped the unpaid transfers: the next close plans that money again.
     """
+    # The evening's row first, as closing and reopening lock it: a reopen never runs between the read and the
+    # write, and the two never wait on each other's locks.
+    evening_id = Transfer.objects.filter(pk=transfer.pk).values_list("settlement__evening_id", flat=True).first()
+    evening = Evening.objects.select_for_update().filter(pk=evening_id).first()
     locked = Transfer.objects.select_for_update().select_related("settlement").filter(pk=transfer.pk).first()
-    if locked is None:  # dropped meanwhile: nothing is marked paid any more
+    if evening is None or locked is None:  # dropped meanwhile: nothing is marked paid any more
         transfer.paid_at = transfer.paid_by = None
         return transfer
     if locked.paid_at is None:
         return locked
-    evening = Evening.objects.select_for_update().get(pk=locked.settlement.evening_id)
     EveningEvent.objects.create(evening=evening, kind=EveningEvent.Kind.TRANSFER_UNPAID, by=by, note=str(locked))
     locked.paid_at = locked.paid_by = None
     if evening.is_open:
