@@ -36,20 +36,30 @@ class EveningForm(forms.Form):
 
 
 class TableForm(forms.Form):
-    """Game, preset, stake, players in seat order and the house rules (options) of the table."""
+    """Game, preset, stake, players in seat order and the house rules (options) of the table.
+
+    The option fields are drawn for one game and preset (``drawn_for``). When the scorekeeper picks another game or
+    preset, the options are drawn again: those the scorekeeper changed (``edited``) keep what was typed, the others
+    take the new preset's values, because a value that was only the old preset's must not stay and price the table.
+    A bound form does that to its own data, so the htmx redraw, the no-JS "update" button and a submission that
+    arrives before the redraw all show the same options; the last one is refused until the scorekeeper saw them.
+    """
 
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=Segments)
     preset = forms.ChoiceField(label=_("House rules preset"))
     first_dealer = forms.TypedChoiceField(
         label=_("First dealer"), coerce=int, choices=[(i, str(i + 1)) for i in range(MAX_SEATS)], initial=0
     )
-    # The game and preset the option fields were drawn for: options drawn for another preset are not applied.
+    # "game:preset" the option fields were drawn for, and the options the scorekeeper changed since (by name).
     drawn_for = forms.CharField(widget=forms.HiddenInput, required=False)
+    edited = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, known_players: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.known_players = known_players or []
-        game_name = self._value("game") or Game.MARIAS
+        game_name = self._value("game")
+        if game_name not in rules.GAME_NAMES:
+            game_name = Game.MARIAS.value
         game = rules.game(game_name)
         self.fields["game"].widget.attrs["data-refresh"] = "1"
         self.fields["preset"].choices = [(name, name) for name in game.presets]
@@ -65,21 +75,42 @@ class TableForm(forms.Form):
                 required=seat < min(game.seats),
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
-        resolved = rules.resolve(game_name, {"preset": preset})
-        for name, option in game.options.items():
-            if name == "currency":
-                continue  # the evening's currency
-            self.fields[f"opt_{name}"] = _option_field(option, resolved[name])
-        self.initial.update({"game": game_name, "preset": preset})
+        for name, field in _option_fields(game_name, preset).items():
+            self.fields[f"opt_{name}"] = field
+        self.initial.update({"game": game_name, "preset": preset, "drawn_for": f"{game_name}:{preset}"})
+        self.stale = False  # the options posted were drawn for another game or preset
+        self.edited_options: list[str] = []
         if self.is_bound:
-            self.drawn_for_current = self.data.get("drawn_for") == f"{game_name}:{preset}"
-        self.initial["drawn_for"] = f"{game_name}:{preset}"
+            self._redraw_options()
 
     def _value(self, name: str) -> str | None:
         if self.is_bound:
             return self.data.get(name) or None
         value = self.initial.get(name)
         return str(value) if value else None
+
+    def _redraw_options(self) -> None:
+        """Bring the posted options to this game and preset, keeping those the scorekeeper changed."""
+        drawn_for = f"{self.game_name}:{self.preset}"
+        edited = _edited_options(self.data, self.game_name)
+        data = self.data.copy()
+        self.stale = self.data.get("drawn_for") != drawn_for
+        if self.stale:
+            for name, field in self.fields.items():
+                if name.startswith("opt_") and name.removeprefix("opt_") not in edited:
+                    _put(data, name, field.initial)
+            data["game"], data["preset"], data["drawn_for"] = self.game_name, self.preset, drawn_for
+        self.edited_options = [name for name in edited if f"opt_{name}" in self.fields]
+        data["edited"] = " ".join(self.edited_options)
+        self.data = data
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.stale:
+            raise forms.ValidationError(
+                _("The house rules are now those of the game and preset you chose: check them and start again.")
+            )
+        return cleaned
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("opt_")]
@@ -93,34 +124,89 @@ class TableForm(forms.Form):
         ]
 
     def overrides(self) -> dict[str, Any]:
-        """The preset plus the options as shown, when they were drawn for this preset (else the preset alone)."""
+        """The preset plus every option as the scorekeeper saw and left it (a valid form was drawn for this preset)."""
         overrides: dict[str, Any] = {"preset": self.preset}
-        if getattr(self, "drawn_for_current", False):
-            for name in self.fields:
-                if name.startswith("opt_"):
-                    value = self.cleaned_data.get(name)
-                    if value not in (None, ""):
-                        overrides[name.removeprefix("opt_")] = str(value) if isinstance(value, Decimal) else value
+        for name in self.fields:
+            if name.startswith("opt_"):
+                value = self.cleaned_data.get(name)
+                if value not in (None, ""):
+                    overrides[name.removeprefix("opt_")] = str(value) if isinstance(value, Decimal) else value
         return overrides
+
+
+def _option_fields(game_name: str, preset: str) -> dict[str, forms.Field]:
+    """A form field per house rule of the game (the evening's currency aside), at the preset's values."""
+    values = rules.resolve(game_name, {"preset": preset})
+    return {
+        name: _option_field(option, values[name])
+        for name, option in rules.game(game_name).options.items()
+        if name != "currency"
+    }
 
 
 def _option_field(option: rules.base.Option, initial: Any) -> forms.Field:
     """A form field for one house rule; the rules engine checks the value when the table is created.
 
-    Not required: options drawn for another game or preset are not posted, and an empty one keeps the preset's.
+    Required (a checkbox aside): the form always draws every option filled in, and an emptied stake left to the
+    preset would be a price the scorekeeper never saw.
     """
     label = option.translated_help()
     if isinstance(option.default, bool):
         return forms.BooleanField(label=label, required=False, initial=initial)
     if isinstance(option.default, int):
-        return forms.IntegerField(label=label, initial=initial, required=False)
+        return forms.IntegerField(label=label, initial=initial)
     if isinstance(option.default, Decimal):
-        return forms.DecimalField(
-            label=label, initial=Decimal(initial), max_digits=14, decimal_places=4, required=False
-        )
+        return forms.DecimalField(label=label, initial=Decimal(initial), max_digits=14, decimal_places=4)
     if option.choices:
-        return forms.ChoiceField(label=label, initial=initial, choices=[(c, c) for c in option.choices], required=False)
-    return forms.CharField(label=label, initial=initial, required=False)
+        return forms.ChoiceField(label=label, initial=initial, choices=[(c, c) for c in option.choices])
+    return forms.CharField(label=label, initial=initial)
+
+
+def _drawn_for(value: str | None) -> tuple[str, str] | None:
+    game_name, _sep, preset = (value or "").partition(":")
+    if game_name in rules.GAME_NAMES and preset in rules.game(game_name).presets:
+        return game_name, preset
+    return None
+
+
+_UNREADABLE = object()  # a posted value no field accepts: the scorekeeper typed it, so it counts as changed
+
+
+def _edited_options(data: Any, game_name: str) -> list[str]:
+    """The options the scorekeeper changed: marked so before, or posted other than drawn (an emptied one is not).
+
+    Without a known drawing (a hand-made post) every option posted with a value counts as changed.
+    """
+    drawn = _drawn_for(data.get("drawn_for"))
+    if drawn is None:
+        return [
+            name
+            for name in rules.game(game_name).options
+            if name != "currency" and data.get(f"opt_{name}") not in (None, "")
+        ]
+    before = set(str(data.get("edited") or "").split())
+    edited = []
+    for name, field in _option_fields(*drawn).items():
+        posted: Any = field.widget.value_from_datadict(data, {}, f"opt_{name}")
+        if posted in field.empty_values:
+            continue  # emptied: the value to show is the preset's again
+        try:
+            posted = field.clean(posted)
+        except forms.ValidationError:
+            posted = _UNREADABLE
+        if name in before or posted != field.initial:
+            edited.append(name)
+    return edited
+
+
+def _put(data: Any, key: str, value: Any) -> None:
+    """Write an option's value into form data as a browser posts it (an unticked checkbox is not posted)."""
+    if value is False:
+        data.pop(key, None)
+    elif value is True:
+        data[key] = "on"
+    else:
+        data[key] = str(value)
 
 
 class ScorekeeperForm(forms.Form):

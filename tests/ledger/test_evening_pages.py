@@ -81,12 +81,13 @@ def test_starting_a_table_freezes_the_preset_with_overrides(alice_client, evenin
     assert "0.05" in page  # the house rules summary shows the stake
 
 
-def test_options_drawn_for_another_preset_are_not_applied(alice_client, evening):
+def test_options_drawn_for_another_preset_are_drawn_again_not_applied(alice_client, evening):
     url = reverse("ledger:table_create", args=[evening.pk])
-    form = _as_browser_posts("skat", "isko", opt_stake="9", player_0="Ana", player_1="Ben")
+    form = _as_browser_posts("skat", "isko", opt_stake="9", player_0="Ana", player_1="Ben", player_2="Cyril")
     form |= {"game": "snapser", "preset": "seed"}
-    alice_client.post(url, form)
-    assert Table.objects.get().ruleset["stake"] == "0.10"
+    response = alice_client.post(url, form)
+    assert not Table.objects.exists()  # the scorekeeper sees Šnapser's house rules first (test_table_form.py)
+    assert 'name="drawn_for" value="snapser:seed"' in response.content.decode()
 
 
 def test_changing_the_game_redraws_the_table_form_through_htmx(alice_client, evening):
