@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
@@ -36,7 +36,13 @@ def _shared_etag(request: HttpRequest, token: str) -> str | None:
 @vary_on_headers("HX-Request")
 @condition(etag_func=_shared_etag)
 def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
-    evening = get_object_or_404(Evening, share_token=token)
+    evening = Evening.objects.filter(share_token=token).first()
+    if evening is None:
+        # Said in the reader's language, never a bare (or, with DEBUG, a debugging) 404 page: a player's link
+        # stops working when the scorekeeper switches it off or makes a new one. A page that was polling shows
+        # the same words in place of the score (static/js/share.js swaps this 404 in).
+        template = "ledger/_shared_missing.html" if request.htmx else "ledger/shared_missing.html"
+        return render(request, template, status=404)
     tables = []
     for table in evening.tables.all():
         hands = list(table.hands.all())
