@@ -243,5 +243,8 @@ def players_choices(players: Iterable[str]) -> list[tuple[str, str]]:
 
 
 def drop_empty(document: dict[str, Any]) -> dict[str, Any]:
-    """Leave out unset optional fields and false flags: the document stays as short as the hand was simple."""
-    return {key: value for key, value in document.items() if value not in (None, "", False, [], {})}
+    """Leave out unset optional fields and false flags: the document stays as short as the hand was simple.
+
+    A 0 is kept: it is a value (a declarer schwarz with 0 card points), and ``0 in (False,)`` is true in Python.
+    """
+    return {key: value for key, value in document.items() if value is not False and value not in (None, "", [], {})}

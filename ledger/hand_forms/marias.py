@@ -155,7 +155,9 @@ class MariasHandForm(HandForm):
         if any(marriages.values()):
             document["marriages"] = {side: values for side, values in marriages.items() if values}
         document |= _seven(data)
-        if "played_out" in data and not data["played_out"]:
+        # Written only where it differs from the engine's default (not played out when laid), so that a laid
+        # hand reads back as the same document it was drawn from.
+        if "played_out" in data and not data["played_out"] and not data.get("laid"):
             document["played_out"] = False
         if data.get("laid"):
             document["laid"] = True

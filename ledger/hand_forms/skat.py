@@ -76,7 +76,8 @@ class SkatHandForm(HandForm):
     def shown_names(self) -> list[str]:
         contract = self.current("contract") or "clubs"
         if contract == "passed":
-            return ["contract"]
+            # The Bock count stays on a passed-in hand too (under "more"): the ledger's queue covers every hand.
+            return ["contract", *self._bock()]
         if contract == "ramsch":
             return [
                 "contract",

@@ -65,6 +65,8 @@ class SnapserHandForm(HandForm):
             document.pop("raises", None)
         if document.get("partner") in (ALONE, document.get("declarer")):
             document.pop("partner")
+        if document.get("result") is not None and document.get("result") == _fixed_result(self.settings, document):
+            document.pop("result")  # the table's house rule fixes it: the engine's default, left out like it
         return document
 
     @classmethod
@@ -72,4 +74,17 @@ class SnapserHandForm(HandForm):
         initial = dict(document)
         if len(table.seat_names) == 4:
             initial["partner"] = document.get("partner") or ALONE
+        # A false "dosť" at a table that fixes its category stores no result: show the fixed one, not the form's
+        # everyday default (which the engine would refuse for this hand).
+        fixed = _fixed_result(table.ruleset, document)
+        if fixed is not None and "result" not in document:
+            initial["result"] = fixed
         return initial
+
+
+def _fixed_result(settings: dict[str, Any], document: dict[str, Any]) -> str | None:
+    """The category a hrám ended by a false "dosť" is paid at when the table's house rule fixes it, else None."""
+    fixed = settings.get("false_dost", "by_points")
+    if document.get("announcement") == "hram" and document.get("end") == "false_dost" and fixed != "by_points":
+        return str(fixed)
+    return None

@@ -112,14 +112,20 @@ def test_a_correction_form_starts_from_the_stored_hand(alice_client, evening, ga
     assert again.document() == hand.document
 
 
-def _as_posted(form) -> dict[str, str]:
+def _as_posted(form) -> dict[str, str | list[str]]:
     """What a browser submits for a rendered form: each shown field's initial value."""
-    data = {}
+    data: dict[str, str | list[str]] = {}
     for bound in [*form.shown(), *form.shown_more()]:
         value = bound.value()
-        if value is True:
+        if isinstance(value, list | tuple):
+            # Ticked boxes (Jungfrau): one value each, in the order of the boxes on the screen.
+            ticked = [str(choice) for choice, _label in bound.field.choices if choice in value]
+            if ticked:
+                data[bound.name] = ticked
+        elif value is True:
             data[bound.name] = "on"
-        elif value not in (None, False, ""):
+        # Not ``value not in (None, False, "")``: 0 == False, and a browser posts a tapped 0 (points, kontra, flek).
+        elif value is not None and value is not False and value != "":
             data[bound.name] = str(value)
     return data
 
