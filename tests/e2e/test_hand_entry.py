@@ -145,3 +145,14 @@ def test_a_mariash_tie_preselects_hra(page, marias):
     factories.record(marias, {"declarer": "Cyril", "contract": "durch", "won": False})
     page.goto(marias.get_absolute_url())
     expect(selected(page, "contract")).to_have_text("hra")
+
+
+def test_the_page_and_the_api_show_an_exact_zero(page, evening):
+    """Point 4: on SQLite, +0.40 − 0.10 − 0.30 came back from the API as −0.000000000000000333…"""
+    table = factories.make_table(evening, "snapser", stake="0.05")
+    for declarer, result in [("Ana", "bez_vody"), ("Ben", "s_vodou"), ("Ben", "za_6")]:
+        factories.record(table, dict(factories.SNAPSER_N1, declarer=declarer, result=result))
+    page.goto(table.get_absolute_url())
+    expect_balances(page, {"Ana": "0.00", "Ben": "+0.60", "Cyril": "−0.60"})
+    body = page.request.get(f"/api/shared/{evening.share_token}/").json()
+    assert body["balances"] == {"Ana": "0.00", "Ben": "0.60", "Cyril": "-0.60"}
