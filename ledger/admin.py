@@ -1,15 +1,88 @@
-from django.contrib import admin
+"""The admin shows the books to a superuser; it writes only what cannot break them, and only through the services.
 
+Hands, postings, tables, seats, settlements and transfers are read-only here: deleting one posting or editing a
+table's seat names leaves an evening that no longer sums to zero. The evening's money (coin, currency) and state
+(open or closed) change only in the app. A player's rename goes through ``services.player_rename``, which renames
+them everywhere the books speak of them, or refuses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext as _
+
+from ledger import qr, services
 from ledger.models import Evening, EveningEvent, Hand, HandVersion, Player, Posting, Seat, Settlement, Table, Transfer
+
+
+class ReadOnly:
+    """Shown, never added, changed or deleted here: ``ledger.services`` owns these writes."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["owner", "name", "iban"]
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        # A new player's owner is in the form, and the model's unique constraint checks it; a rename keeps its owner.
+        others = Player.objects.filter(owner_id=self.instance.owner_id, name=name).exclude(pk=self.instance.pk)
+        if self.instance.pk and others.exists():
+            raise forms.ValidationError(_("There is already a player called %(name)s.") % {"name": name})
+        return name
+
+    def clean_iban(self) -> str:
+        iban = self.cleaned_data["iban"]
+        try:
+            return qr.check_iban(iban) if iban.strip() else ""
+        except qr.InvalidIban as error:
+            raise forms.ValidationError(str(error)) from None
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "owner", "iban"]
     search_fields = ["name"]
+    form = PlayerForm
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        # The owner's evenings seat the player: another owner would split the books.
+        return ["owner"] if obj is not None else []
+
+    def save_model(self, request: HttpRequest, obj: Player, form: forms.ModelForm, change: bool) -> None:
+        if not change:
+            obj.save()  # a new player: nothing speaks of them yet
+            return
+        services.player_rename(player=obj, name=form.cleaned_data["name"])
+        services.player_iban_set(player=obj, iban=form.cleaned_data["iban"])
+
+    def changeform_view(
+        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        # The rename's own checks (every hand priced again under the new name) refuse after the form was valid;
+        # the admin's transaction is rolled back by then, so say why on the same page instead of a server error.
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except services.LedgerError as error:
+            self.message_user(request, error.message, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ReadOnly, admin.TabularInline):
     model = Table
     fields = ["game", "seat_names", "hand_count"]
     readonly_fields = fields
@@ -21,60 +94,60 @@ class TableInline(admin.TabularInline):
 class EveningAdmin(admin.ModelAdmin):
     list_display = ["date", "place", "owner", "currency", "coin", "status"]
     list_filter = ["status", "currency"]
+    # Made, closed and reopened in the app (evening_create, evening_close, evening_reopen); the money stays.
+    readonly_fields = ["owner", "currency", "coin", "status"]
     inlines = [TableInline]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
 
-class SeatInline(admin.TabularInline):
+
+class SeatInline(ReadOnly, admin.TabularInline):
     model = Seat
+    readonly_fields = ["player", "position"]
     extra = 0
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ["__str__", "evening", "game", "hand_count"]
     list_filter = ["game"]
     inlines = [SeatInline]
 
 
-class PostingInline(admin.TabularInline):
+class PostingInline(ReadOnly, admin.TabularInline):
     model = Posting
     extra = 0
     readonly_fields = ["player", "amount"]
 
 
-class HandVersionInline(admin.TabularInline):
+class HandVersionInline(ReadOnly, admin.TabularInline):
     model = HandVersion
     extra = 0
-    readonly_fields = ["version", "status", "document", "result", "changed_by", "changed_at"]
+    readonly_fields = ["version", "dealer", "status", "document", "result", "changed_by", "changed_at"]
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnly, admin.ModelAdmin):
     # Hands change only through ledger.services (pricing, postings, history); the admin only looks.
     list_display = ["number", "table", "label", "status", "version", "changed_by", "changed_at"]
     list_filter = ["status", "table__game"]
     readonly_fields = [f.name for f in Hand._meta.fields]
     inlines = [PostingInline, HandVersionInline]
 
-    def has_add_permission(self, request):
-        return False
 
-
-class TransferInline(admin.TabularInline):
+class TransferInline(ReadOnly, admin.TabularInline):
     model = Transfer
     extra = 0
     readonly_fields = ["payer", "payee", "amount", "paid_at", "paid_by"]
 
 
 @admin.register(Settlement)
-class SettlementAdmin(admin.ModelAdmin):
+class SettlementAdmin(ReadOnly, admin.ModelAdmin):
     # A settlement is made and dropped by closing and reopening its evening; the admin only looks.
     list_display = ["evening", "mode", "banker", "coin", "created_by", "created_at"]
     readonly_fields = [f.name for f in Settlement._meta.fields]
     inlines = [TransferInline]
-
-    def has_add_permission(self, request):
-        return False
 
 
 @admin.register(EveningEvent)

@@ -17,16 +17,21 @@ The document (``format: talon-evening``, ``version: 1``) holds what the ledger s
 Money is a decimal string, times are ISO 8601 with their offset, users are user names. Postings are not written
 out: they are each hand's ``result.amounts``, as ``services.hand_record`` stores them.
 
-The import stores every hand's result as exported (frozen, like the ledger itself), and first checks that every
-counted hand still re-prices to the same amounts under its table's frozen ruleset, refusing the whole import with
-the hand's name otherwise. It creates a new evening for the importing user, all in one transaction; users named in
-the document that do not exist here become that user. Scorekeepers and the share link are not carried over: access
-is granted anew on the importing server.
+The import is one more writer of the ledger and writes through its services (DESIGN.md, "One read side"): the
+evening and its tables are made by ``evening_create`` and ``table_create`` (coin, names, ruleset checked as in the
+app); every hand, voided ones and old versions included, is priced again under its table's frozen ruleset and must
+come to its exported amounts, and the ledger's own result is stored (a document's explanation lines are never
+trusted); the postings are written by ``hand_post`` (zero sums checked); the settlement is planned again by
+``settlement_plan`` from the imported hands and must come to the exported balances and transfers. Anything else
+refuses the whole import, naming where (``table 2 (skat), hand #7: …``). It creates a new evening for the
+importing user, all in one transaction; users named in the document that do not exist here become that user.
+Scorekeepers and the share link are not carried over: access is granted anew on the importing server.
 """
 
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
@@ -36,6 +41,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
+from ledger import qr, services
 from ledger.models import (
     Currency,
     Evening,
@@ -44,8 +50,6 @@ from ledger.models import (
     Hand,
     HandVersion,
     Player,
-    Posting,
-    Seat,
     Settlement,
     Table,
     Transfer,
@@ -167,28 +171,36 @@ def _name(user: Any) -> str:
 
 @transaction.atomic
 def evening_import(*, data: Any, owner: Any) -> Evening:
-    """A new evening of ``owner`` from an exported document; ImportRefused (nothing stored) if anything is off."""
+    """A new evening of ``owner`` from an exported document; ImportRefused (nothing stored) if anything is off.
+
+    It writes through the services the app uses (evening_create, table_create, the hands' pricing and postings,
+    settlement_plan), so it accepts only what the app could have stored itself.
+    """
+    _require_storable(data)
     doc = _Reader(data, "document")
     if doc.get("format", str) != FORMAT or doc.get("version", int) != VERSION:
         raise ImportRefused(f"document: not a {FORMAT} document of version {VERSION}")
     users = _Users(owner)
     source = doc.reader("evening")
-    evening = Evening.objects.create(
-        owner=owner,
-        date=source.date("date"),
-        place=source.text("place", 80),
-        currency=source.choice("currency", Currency.values),
-        coin=source.money("coin", positive=True),
-        status=source.choice("status", Evening.Status.values),
-    )
+    status = source.choice("status", Evening.Status.values)
+    try:
+        evening = services.evening_create(
+            owner=owner,
+            date=source.date("date"),
+            place=source.text("place", 80),
+            currency=source.choice("currency", Currency.values),
+            coin=source.money("coin", positive=True),
+        )
+    except services.LedgerError as error:
+        raise ImportRefused(f"{source.where}: {error.field}: {error.message}") from None
     Evening.objects.filter(pk=evening.pk).update(created_at=source.moment("created_at"))
     ibans = {}
     for index, item in enumerate(doc.get("players", list)):
         player = _Reader(item, f"players[{index}]")
-        ibans[player.get("name", str)] = player.text("iban", 34)
+        ibans[player.get("name", str)] = player.iban("iban")
     for index, item in enumerate(doc.get("tables", list)):
         _import_table(evening, _Reader(item, f"table {index + 1}"), ibans, users)
-    _import_settlement(evening, data.get("settlement"), users)
+    _import_settlement(evening, data.get("settlement"), users, status)
     for index, item in enumerate(doc.get("events", list)):
         event = _Reader(item, f"events[{index}]")
         EveningEvent.objects.create(
@@ -198,6 +210,7 @@ def evening_import(*, data: Any, owner: Any) -> Evening:
             at=event.moment("at"),
             note=event.text("note", 200),
         )
+    Evening.objects.filter(pk=evening.pk).update(status=status)  # open until now: tables are seated while open
     evening.refresh_from_db()
     return evening
 
@@ -206,28 +219,31 @@ def _import_table(evening: Evening, source: _Reader, ibans: dict[str, str], user
     game = source.choice("game", Game.values)
     source.where = f"{source.where} ({game})"
     seat_names = source.get("seat_names", list)
+    for name in seat_names:
+        if not isinstance(name, str) or name != " ".join(name.split()) or not 0 < len(name) <= 40:
+            raise ImportRefused(f"{source.where}: {name!r} is not a player's name (1 to 40 letters, single spaces)")
     ruleset = source.get("ruleset", dict)
+    if ruleset.get("currency") != evening.currency:
+        raise ImportRefused(f"{source.where}: ruleset.currency must be the evening's currency ({evening.currency})")
     try:
-        rules.table({"game": game, "players": seat_names, "rules": ruleset, "hand": {}})
+        table = services.table_create(
+            evening=evening,
+            game=game,
+            players=seat_names,
+            rules_override=ruleset,
+            first_dealer=source.get("first_dealer", int),
+        )
     except rules.RulesError as error:
         raise ImportRefused(f"{source.where}: {error}") from None
-    first_dealer = source.get("first_dealer", int)
-    if not 0 <= first_dealer < len(seat_names):
-        raise ImportRefused(f"{source.where}: first_dealer must be a seat")
-    table = Table.objects.create(
-        evening=evening,
-        game=game,
-        ruleset=ruleset,
-        seat_names=seat_names,
-        first_dealer=first_dealer,
-        hand_count=source.count("hand_count"),
-        revision=source.count("revision"),
+    except services.LedgerError as error:
+        raise ImportRefused(f"{source.where}: {error.field}: {error.message}") from None
+    table.hand_count, table.revision = source.count("hand_count"), source.count("revision")
+    Table.objects.filter(pk=table.pk).update(
+        hand_count=table.hand_count, revision=table.revision, created_at=source.moment("created_at")
     )
-    Table.objects.filter(pk=table.pk).update(created_at=source.moment("created_at"))
-    players = {name: _player(evening.owner, name, ibans.get(name, ""), source.where) for name in seat_names}
-    Seat.objects.bulk_create(
-        Seat(table=table, player=players[name], position=position) for position, name in enumerate(seat_names)
-    )
+    for player in Player.objects.filter(seats__table=table, iban=""):
+        if ibans.get(player.name):
+            services.player_iban_set(player=player, iban=ibans[player.name])
     hands = [_hand(table, _Reader(item, f"{source.where}, hand #?"), users) for item in source.get("hands", list)]
     numbers = [prepared.hand.number for prepared in hands]
     if len(set(numbers)) != len(numbers) or max(numbers, default=0) > table.hand_count:
@@ -242,81 +258,87 @@ def _import_table(evening: Evening, source: _Reader, ibans: dict[str, str], user
     HandVersion.objects.bulk_create(
         HandVersion(hand=prepared.hand, **old) for prepared in hands for old in prepared.versions
     )
-    Posting.objects.bulk_create(
-        Posting(hand=hand, player=players[name], amount=amount)
-        for hand in stored
-        for name, amount in hand.amounts.items()
-    )
-
-
-def _player(owner: Any, name: str, iban: str, where: str) -> Player:
-    if name != " ".join(name.split()) or not 0 < len(name) <= 40:
-        raise ImportRefused(f"{where}: {name!r} is not a player's name (1 to 40 letters, single spaces)")
-    player, created = Player.objects.get_or_create(owner=owner, name=name, defaults={"iban": iban})
-    if not created and iban and not player.iban:
-        player.iban = iban
-        player.save(update_fields=["iban"])
-    return player
+    for prepared in hands:
+        try:
+            services.hand_post(hand=prepared.hand, score=prepared.score)
+        except services.LedgerError as error:
+            raise ImportRefused(f"{source.where}, hand #{prepared.hand.number}: {error.message}") from None
 
 
 class _Prepared(NamedTuple):
     hand: Hand
+    score: rules.Score
     times: tuple[datetime.datetime, datetime.datetime]
     versions: list[dict[str, Any]]
 
 
 def _hand(table: Table, source: _Reader, users: _Users) -> _Prepared:
-    """An unsaved hand, its two times and its old versions, after checking it as the ledger would store it."""
+    """An unsaved hand priced by the ledger, its two times and its old versions (each priced too).
+
+    Voided hands and old versions must price as exported as well: counting a voided hand again counts the
+    postings it was stored with, and every stored result is shown (its explanation lines) as the ledger priced it.
+    """
     number = source.get("number", int)
     source.where = source.where.replace("#?", f"#{number}")
     seats = len(table.seat_names)
+    version = source.get("version", int)
+    key = source.optional("key", str)
+    if number < 1 or not 0 < version < 2**31 or (key is not None and not 0 < len(key) <= 64):
+        raise ImportRefused(f"{source.where}: number and version start at 1 (below 2**31); a key has 1 to 64 letters")
+    document = source.get("document", dict)
+    score, result = _priced(table, document, source.get("result", dict), source.where)
     hand = Hand(
         table=table,
         number=number,
-        version=source.get("version", int),
+        version=version,
         dealer=source.seat("dealer", seats),
         status=source.choice("status", Hand.Status.values),
-        document=source.get("document", dict),
-        result=source.get("result", dict),
-        key=source.optional("key", str),
+        document=document,
+        result=result,
+        key=key,
         entered_by=users.get(source.get("entered_by", str)),
         changed_by=users.get(source.get("changed_by", str)),
     )
-    if number < 1 or hand.version < 1 or (hand.key is not None and not 0 < len(hand.key) <= 64):
-        raise ImportRefused(f"{source.where}: number and version start at 1; a key has 1 to 64 letters")
-    exported = _amounts(hand.result, table.seat_names, source.where)
-    if hand.is_counted:
-        try:
-            repriced = rules.score(table.document(hand.document)).amounts
-        except rules.RulesError as error:
-            raise ImportRefused(f"{source.where}: the rules refuse it now ({error})") from None
-        if dict(repriced) != exported:
-            shown = {name: str(amount) for name, amount in repriced.items()}
-            raise ImportRefused(f"{source.where}: re-prices to {shown}, not to {hand.result['amounts']} as exported")
     versions = []
     for item in source.get("versions", list):
         old = _Reader(item, f"{source.where}, an old version")
-        version = old.get("version", int)
-        if not 1 <= version < hand.version:
-            raise ImportRefused(f"{old.where}: version {version} is not older than {hand.version}")
+        number = old.get("version", int)
+        if not 1 <= number < hand.version:
+            raise ImportRefused(f"{old.where}: version {number} is not older than {hand.version}")
+        old_document = old.get("document", dict)
         versions.append(
             {
-                "version": version,
+                "version": number,
                 "dealer": old.seat("dealer", seats),
                 "status": old.choice("status", Hand.Status.values),
-                "document": old.get("document", dict),
-                "result": old.get("result", dict),
+                "document": old_document,
+                "result": _priced(table, old_document, old.get("result", dict), old.where)[1],
                 "changed_by": users.get(old.get("changed_by", str)),
                 "changed_at": old.moment("changed_at"),
             }
         )
     if len({old["version"] for old in versions}) != len(versions):
         raise ImportRefused(f"{source.where}: two old versions carry the same number")
-    return _Prepared(hand, (source.moment("entered_at"), source.moment("changed_at")), versions)
+    return _Prepared(hand, score, (source.moment("entered_at"), source.moment("changed_at")), versions)
+
+
+def _priced(
+    table: Table, document: dict[str, Any], exported: dict[str, Any], where: str
+) -> tuple[rules.Score, dict[str, Any]]:
+    """The hand priced by the ledger, and the result it stores; refused unless it comes to the exported amounts."""
+    amounts = _amounts(exported, table.seat_names, where)
+    try:
+        score, result = services.hand_result(table=table, hand=document)
+    except rules.RulesError as error:
+        raise ImportRefused(f"{where}: the rules refuse it now ({error})") from None
+    if dict(score.amounts) != amounts:
+        shown = {name: str(amount) for name, amount in score.amounts.items()}
+        raise ImportRefused(f"{where}: re-prices to {shown}, not to {exported['amounts']} as exported")
+    return score, result
 
 
 def _amounts(result: dict[str, Any], seat_names: list[str], where: str) -> dict[str, Decimal]:
-    """The result's amounts as Decimals: players of the table only, summing to exactly zero (they become postings)."""
+    """The result's amounts as Decimals: players of the table only, summing to exactly zero."""
     raw = result.get("amounts")
     if not isinstance(raw, dict) or not set(raw) <= set(seat_names):
         raise ImportRefused(f"{where}: result.amounts must map players of the table to amounts")
@@ -326,35 +348,136 @@ def _amounts(result: dict[str, Any], seat_names: list[str], where: str) -> dict[
     return amounts
 
 
-def _import_settlement(evening: Evening, data: Any, users: _Users) -> None:
+def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) -> None:
+    """The settlement as closing stores it: planned again from the imported hands, and compared with the document.
+
+    A closed evening's settlement holds the balances of its hands; an open evening keeps one only when a reopen
+    kept paid transfers, and then holds the balances of the close before. Either way the transfers are the paid
+    ones kept over reopens, then the plan ``services.settlement_plan`` makes for what was still owed (of which a
+    reopened evening keeps only the paid ones).
+    """
     if data is None:
+        if status == Evening.Status.CLOSED:
+            raise ImportRefused("settlement: a closed evening needs its settlement")
         return
     source = _Reader(data, "settlement")
+    mode = source.choice("mode", Settlement.Mode.values)
+    banker = source.text("banker", 40)
+    coin = source.money("coin", positive=True)
+    if coin != evening.coin:
+        raise ImportRefused(f"settlement: coin must be the evening's coin ({evening.coin})")
+    exact, rounded = source.balances("exact"), source.balances("rounded")
+    if set(rounded) != set(exact):
+        raise ImportRefused("settlement.rounded: must name the players of settlement.exact")
+    transfers = [
+        _transfer(_Reader(item, f"settlement.transfers[{index}]"), users)
+        for index, item in enumerate(source.get("transfers", list))
+    ]
+    balances = evening.balances()
+    if status == Evening.Status.CLOSED:
+        if exact != balances:
+            shown = {name: str(amount) for name, amount in balances.items()}
+            raise ImportRefused(f"settlement.exact: not the balances of the imported hands ({shown})")
+        exact = balances  # in the ledger's order
+    else:
+        if not set(exact) <= set(balances) or sum(exact.values(), Decimal(0)) != 0:
+            raise ImportRefused("settlement.exact: must be balances of the evening's players, summing to zero")
+        if not transfers or not all(transfer.is_paid for transfer in transfers):
+            raise ImportRefused("settlement: an open evening keeps a settlement only for its paid transfers")
+    planned = _replanned(exact, rounded, transfers, coin, mode, banker, closed=status == Evening.Status.CLOSED)
     settlement = Settlement.objects.create(
         evening=evening,
-        mode=source.choice("mode", Settlement.Mode.values),
-        banker=source.text("banker", 40),
-        coin=source.money("coin", positive=True),
-        exact=source.get("exact", dict),
-        rounded=source.get("rounded", dict),
+        mode=mode,
+        banker=banker,
+        coin=coin,
+        exact={name: str(amount) for name, amount in exact.items()},
+        rounded={name: str(planned[name]) for name in exact},
         created_by=users.get(source.get("created_by", str)),
         created_at=source.moment("created_at"),
     )
-    transfers = []
-    for index, item in enumerate(source.get("transfers", list)):
-        transfer = _Reader(item, f"settlement.transfers[{index}]")
-        paid_by = transfer.optional("paid_by", str)
-        transfers.append(
-            Transfer(
-                settlement=settlement,
-                payer=transfer.text("payer", 40),
-                payee=transfer.text("payee", 40),
-                amount=transfer.money("amount", positive=True),
-                paid_at=transfer.moment("paid_at") if transfer.optional("paid_at", str) else None,
-                paid_by=users.get(paid_by) if paid_by else None,
-            )
-        )
+    for transfer in transfers:
+        transfer.settlement = settlement
     Transfer.objects.bulk_create(transfers)
+
+
+def _replanned(
+    exact: dict[str, Decimal],
+    rounded: dict[str, Decimal],
+    transfers: list[Transfer],
+    coin: Decimal,
+    mode: str,
+    banker: str,
+    *,
+    closed: bool,
+) -> dict[str, Decimal]:
+    """The rounded balances closing gives, once the document's are found to be them and its transfers its plan.
+
+    The first transfers may be paid ones kept over a reopen: each split into kept and planned is tried (few).
+    """
+    for kept in range(len(transfers) + 1):
+        if kept and not transfers[kept - 1].is_paid:
+            break  # a reopen keeps only paid transfers
+        try:
+            planned_rounded, plan = services.settlement_plan(
+                exact=exact, coin=coin, mode=mode, banker=banker, paid=transfers[:kept]
+            )
+        except services.LedgerError as error:
+            raise ImportRefused(f"settlement: {error.field}: {error.message}") from None
+        wanted = [(step.payer, step.payee, step.amount) for step in plan]
+        given = [(transfer.payer, transfer.payee, transfer.amount) for transfer in transfers[kept:]]
+        if planned_rounded == rounded and (given == wanted if closed else _in_order(given, wanted)):
+            return planned_rounded
+    raise ImportRefused(
+        "settlement: its rounded balances and transfers are not what closing plans for these balances"
+        f" ({mode}{f', banker {banker}' if banker else ''}, coin {coin})"
+    )
+
+
+def _in_order(some: list[Any], every: list[Any]) -> bool:
+    """Whether ``some`` are some of ``every``, in the same order."""
+    rest = iter(every)
+    return all(item in rest for item in some)
+
+
+def _transfer(source: _Reader, users: _Users) -> Transfer:
+    paid_at, paid_by = source.optional("paid_at", str), source.optional("paid_by", str)
+    if (paid_at is None) != (paid_by is None):
+        raise ImportRefused(f"{source.where}: paid_at and paid_by go together")
+    return Transfer(
+        payer=source.text("payer", 40),
+        payee=source.text("payee", 40),
+        amount=source.money("amount", positive=True),
+        paid_at=source.moment("paid_at") if paid_at else None,
+        paid_by=users.get(paid_by) if paid_by else None,
+    )
+
+
+def _require_storable(data: Any) -> None:
+    """Refuses text no database stores (NUL, which PostgreSQL refuses; a lone surrogate, which is no UTF-8) and
+    numbers JSON cannot hold (NaN, infinity), naming where, before any of it reaches the database."""
+    pending: list[tuple[Any, str]] = [(data, "")]
+    while pending:
+        value, where = pending.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                pending.append((key, where or "document"))
+                pending.append((item, f"{where}.{key}" if where else str(key)))
+        elif isinstance(value, list):
+            pending.extend((item, f"{where}[{index}]") for index, item in enumerate(value))
+        elif isinstance(value, str) and ("\x00" in value or not _is_utf8(value)):
+            raise ImportRefused(
+                f"{where or 'document'}: holds a NUL character or a lone surrogate, which no database stores"
+            )
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ImportRefused(f"{where or 'document'}: holds a number that is not finite")
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class _Users:
@@ -402,6 +525,18 @@ class _Reader:
             raise ImportRefused(f"{self.where}: {name} must be a whole number of at least 0")
         return int(value)
 
+    def iban(self, name: str) -> str:
+        value = self.text(name, 34)
+        try:
+            return qr.check_iban(value) if value.strip() else ""
+        except qr.InvalidIban as error:
+            raise ImportRefused(f"{self.where}: {name}: {error}") from None
+
+    def balances(self, name: str) -> dict[str, Decimal]:
+        """An object of players' balances (decimal strings), as a settlement holds them."""
+        raw = self.get(name, dict)
+        return {player: _decimal(amount, f"{self.where}.{name}: {player}") for player, amount in raw.items()}
+
     def reader(self, name: str) -> _Reader:
         return _Reader(self.get(name, dict), f"{self.where}.{name}")
 
@@ -432,9 +567,11 @@ class _Reader:
     def moment(self, name: str) -> datetime.datetime:
         try:
             moment = datetime.datetime.fromisoformat(self.get(name, str))
-        except ValueError:
+            moment = moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+            moment.astimezone(datetime.UTC)  # the databases store it in UTC: 0001-01-01T00:00+14:00 is no time
+        except (ValueError, OverflowError):
             raise ImportRefused(f"{self.where}: {name} must be a time like 2026-11-27T20:15:00+00:00") from None
-        return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+        return moment
 
 
 _KINDS = {str: "a text", int: "a whole number", list: "a list", dict: "an object"}

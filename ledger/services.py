@@ -33,6 +33,7 @@ from ledger.models import (
     new_share_token,
 )
 from rules.i18n import LANGUAGES, get_language, override
+from rules.settlement import Transfer as PlannedTransfer
 from rules.settlement import settle
 
 
@@ -159,6 +160,20 @@ def _stored_result(table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dic
     texts = {language: _texts(scores[language]) for language in LANGUAGES}
     score = scores["en"]
     return score, score.as_dict() | {"texts": texts}
+
+
+def hand_result(*, table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dict[str, Any]]:
+    """The priced hand and the result the ledger stores for it (RulesError on bad input); stores nothing.
+
+    For writers that bring a hand from elsewhere (the import): they store what the ledger prices, never a result
+    they were handed.
+    """
+    return _stored_result(table, hand)
+
+
+def hand_post(*, hand: Hand, score: rules.Score) -> None:
+    """The hand's postings from its priced score, inside the caller's transaction (the zero sums checked)."""
+    _post(hand, score)
 
 
 def _texts(score: rules.Score) -> dict[str, Any]:
@@ -374,6 +389,9 @@ def _post(hand: Hand, score: rules.Score) -> None:
     if sum(score.amounts.values(), Decimal(0)) != 0:
         raise LedgerError(_("The hand's amounts do not sum to zero."))
     seats = dict(Seat.objects.filter(table_id=hand.table_id).values_list("player__name", "player_id"))
+    if not set(score.amounts) <= set(seats):
+        # Priced before the table's row was locked, and a player was renamed meanwhile.
+        raise LedgerError(_("The table's players were renamed meanwhile; enter this hand again."))
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
@@ -408,23 +426,7 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     exact = evening_balances(locked)
     settlement = Settlement.objects.filter(evening=locked).first()  # kept by a reopen only if something was paid
     paid = list(settlement.transfers.filter(paid_at__isnull=False)) if settlement else []
-    # Money already paid before a reopen stays paid: plan only what is still owed. Subtracting the paid transfers
-    # from the exact balances and rounding that keeps the rounding of the full balances whenever the paid amounts
-    # are whole coins (they came from an earlier plan), and still works if the coin changed in between.
-    owed = dict(exact)
-    for transfer in paid:
-        owed[transfer.payer] = owed.get(transfer.payer, Decimal(0)) + transfer.amount
-        owed[transfer.payee] = owed.get(transfer.payee, Decimal(0)) - transfer.amount
-    try:
-        plan = settle(owed, locked.coin, mode, banker or None)
-    except rules.RulesError as error:
-        field = error.field if error.field in ("mode", "banker", "coin") else "non_field_errors"
-        raise LedgerError(error.message, field=field) from None
-    # Shown rounded balances are the whole evening's: what is still owed, plus what was paid already.
-    rounded = dict(plan.rounded)
-    for transfer in paid:
-        rounded[transfer.payer] -= transfer.amount
-        rounded[transfer.payee] += transfer.amount
+    rounded, planned = settlement_plan(exact=exact, coin=locked.coin, mode=mode, banker=banker, paid=paid)
     fields = {
         "mode": mode,
         "banker": banker or "",
@@ -436,7 +438,7 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     }
     settlement, _created = Settlement.objects.update_or_create(evening=locked, defaults=fields)
     Transfer.objects.bulk_create(
-        Transfer(settlement=settlement, payer=t.payer, payee=t.payee, amount=t.amount) for t in plan.transfers
+        Transfer(settlement=settlement, payer=t.payer, payee=t.payee, amount=t.amount) for t in planned
     )
     locked.status = Evening.Status.CLOSED
     locked.save(update_fields=["status"])
@@ -444,6 +446,36 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.CLOSED, by=by, note=note)
     evening.status = locked.status
     return settlement
+
+
+def settlement_plan(
+    *, exact: dict[str, Decimal], coin: Decimal, mode: str, banker: str | None, paid: list[Transfer]
+) -> tuple[dict[str, Decimal], tuple[PlannedTransfer, ...]]:
+    """The rounded balances and the transfers still to plan, for balances ``exact`` of which ``paid`` are paid.
+
+    What closing stores, and what an import checks a settlement against. LedgerError if the mode, banker or coin
+    cannot settle these balances, or a paid transfer is not between two of their players.
+    """
+    # Money already paid before a reopen stays paid: plan only what is still owed. Subtracting the paid transfers
+    # from the exact balances and rounding that keeps the rounding of the full balances whenever the paid amounts
+    # are whole coins (they came from an earlier plan), and still works if the coin changed in between.
+    owed = dict(exact)
+    for transfer in paid:
+        if not {transfer.payer, transfer.payee} <= set(exact) or transfer.payer == transfer.payee:
+            raise LedgerError(_("A paid transfer must be between two players of the evening."), field="transfer")
+        owed[transfer.payer] += transfer.amount
+        owed[transfer.payee] -= transfer.amount
+    try:
+        plan = settle(owed, coin, mode, banker or None)
+    except rules.RulesError as error:
+        field = error.field if error.field in ("mode", "banker", "coin") else "non_field_errors"
+        raise LedgerError(error.message, field=field) from None
+    # Shown rounded balances are the whole evening's: what is still owed, plus what was paid already.
+    rounded = dict(plan.rounded)
+    for transfer in paid:
+        rounded[transfer.payer] -= transfer.amount
+        rounded[transfer.payee] += transfer.amount
+    return rounded, plan.transfers
 
 
 @transaction.atomic
@@ -523,6 +555,157 @@ def player_iban_set(*, player: Player, iban: str) -> Player:
     player.iban = iban
     player.save(update_fields=["iban"])
     return player
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Renaming a player
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: str) -> Player:
+    """Call the player ``name`` everywhere the books speak of them, in one transaction, or nowhere.
+
+    Names are what the books speak: each table's seats, every hand document and its priced result (old versions
+    included), the settlement's balances and transfers, the evening's history. Renaming only the player's row
+    would leave their tables seating somebody who no longer exists (the next hand fails, the balances stop
+    summing to zero). A rename fixes a typo or tells two namesakes apart, so the scorekeeper expects the new name
+    on every page of every evening, the old ones included, and the money unchanged: every hand is priced again
+    under the new name and must come to the same amounts, and every evening must still sum to zero.
+    """
+    new = " ".join(name.split())
+    if not new:
+        raise LedgerError(_("A player needs a name."), field="name")
+    if len(new) > 40:
+        raise LedgerError(_("A player's name can have at most 40 letters."), field="name")
+    # The evenings first, as closing and reopening lock them; then the tables, as recording a hand does.
+    seated = Seat.objects.filter(player=player)
+    evenings = list(
+        Evening.objects.select_for_update().filter(pk__in=seated.values("table__evening_id")).order_by("pk")
+    )
+    tables = list(Table.objects.select_for_update().filter(pk__in=seated.values("table_id")).order_by("pk"))
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    old = locked.name
+    if new == old:
+        return locked
+    if Player.objects.filter(owner_id=locked.owner_id, name=new).exists():
+        raise LedgerError(_("There is already a player called %(name)s.") % {"name": new}, field="name")
+    locked.name = new
+    locked.save(update_fields=["name"])
+    for table in tables:
+        _table_rename(table, old, new)
+    for settlement in Settlement.objects.select_for_update().filter(evening__in=evenings):
+        _settlement_rename(settlement, old, new)
+    for event in EveningEvent.objects.filter(evening__in=evenings).exclude(kind=EveningEvent.Kind.REOPENED):
+        note = _note_renamed(event, old, new)
+        if note != event.note:
+            EveningEvent.objects.filter(pk=event.pk).update(note=note)
+    # The money did not move, but the balances are read by name: every table's and evening's must still sum to 0.
+    balanced = [table.balances() for table in tables] + [evening.balances() for evening in evenings]
+    if any(sum(balances.values(), Decimal(0)) != 0 for balances in balanced):
+        raise LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
+    player.name = new
+    return locked
+
+
+def _table_rename(table: Table, old: str, new: str) -> None:
+    table.seat_names = [new if seated == old else seated for seated in table.seat_names]
+    table.revision += 1  # the share link's ETag: its pages show the new name
+    table.save(update_fields=["seat_names", "revision"])
+    schema = rules.schema(table.game)["properties"]["hand"]
+    hands = list(table.hands.all())
+    for hand in hands:
+        hand.document, hand.result = _repriced(table, hand.number, hand.document, hand.result, schema, old, new)
+    Hand.objects.bulk_update(hands, ["document", "result"])  # a rename is no correction: no new version
+    versions = list(HandVersion.objects.filter(hand__table=table).select_related("hand"))
+    for version in versions:
+        number = version.hand.number
+        version.document, version.result = _repriced(table, number, version.document, version.result, schema, old, new)
+    HandVersion.objects.bulk_update(versions, ["document", "result"])
+
+
+def _repriced(
+    table: Table, number: int, document: Any, result: Any, schema: dict[str, Any], old: str, new: str
+) -> tuple[Any, dict[str, Any]]:
+    """The document with the player renamed and its result priced again; LedgerError unless the money is the same."""
+    renamed = _renamed(document, schema, old, new)
+    expected = {(new if name == old else name): Decimal(amount) for name, amount in result["amounts"].items()}
+    try:
+        score, repriced = _stored_result(table, renamed)
+    except rules.RulesError as error:
+        raise LedgerError(
+            _("Hand #%(number)s of %(table)s can no longer be priced (%(error)s); nobody was renamed.")
+            % {"number": number, "table": table, "error": error.message},
+            field="name",
+        ) from None
+    if dict(score.amounts) != expected:
+        raise LedgerError(
+            _("Hand #%(number)s of %(table)s would come to other amounts under the new name; nobody was renamed.")
+            % {"number": number, "table": table},
+            field="name",
+        )
+    return renamed, repriced
+
+
+def _renamed(value: Any, schema: Any, old: str, new: str) -> Any:
+    """A part of a hand document with the player ``old`` called ``new``, led by the game's JSON Schema.
+
+    A player is a text the schema allows without listing the allowed values (declarer, partner, jungfrau…) or a
+    key of an object whose keys the schema leaves open (ramsch_points); a listed choice such as a contract or a
+    trump suit is never touched, even if a player shares its name.
+
+    >>> schema = {"properties": {"declarer": {"type": "string"}, "contract": {"enum": ["grand"]},
+    ...           "points": {"type": "object", "additionalProperties": {"type": "integer"}}}}
+    >>> _renamed({"declarer": "grand", "contract": "grand", "points": {"grand": 3}}, schema, "grand", "Ana")
+    {'declarer': 'Ana', 'contract': 'grand', 'points': {'Ana': 3}}
+    """
+    schema = schema if isinstance(schema, dict) else {}
+    if isinstance(value, dict):
+        known, other = schema.get("properties", {}), schema.get("additionalProperties")
+        renamed = {}
+        for key, item in value.items():
+            if key in known:
+                renamed[key] = _renamed(item, known[key], old, new)
+            elif isinstance(other, dict):
+                renamed[new if key == old else key] = _renamed(item, other, old, new)
+            else:
+                renamed[key] = item
+        return renamed
+    if isinstance(value, list):
+        return [_renamed(item, schema.get("items"), old, new) for item in value]
+    kinds = schema.get("type")
+    is_text = kinds == "string" or (isinstance(kinds, list) and "string" in kinds)
+    return new if value == old and is_text and "enum" not in schema else value
+
+
+def _settlement_rename(settlement: Settlement, old: str, new: str) -> None:
+    def renamed(name: str) -> str:
+        return new if name == old else name
+
+    # In the order closing gives them: largest gain first, then by name (the new one).
+    exact = sorted(((renamed(name), amount) for name, amount in settlement.exact.items()), key=_gain_then_name)
+    rounded = {renamed(name): amount for name, amount in settlement.rounded.items()}
+    settlement.exact = dict(exact)
+    settlement.rounded = {name: rounded[name] for name, _amount in exact}
+    settlement.banker = renamed(settlement.banker)
+    settlement.save(update_fields=["exact", "rounded", "banker"])
+    settlement.transfers.filter(payer=old).update(payer=new)
+    settlement.transfers.filter(payee=old).update(payee=new)
+
+
+def _gain_then_name(row: tuple[str, str]) -> tuple[Decimal, str]:
+    return -Decimal(row[1]), row[0]
+
+
+def _note_renamed(event: EveningEvent, old: str, new: str) -> str:
+    """The history's note with the new name: ``mode:banker`` when closed, ``payer → payee amount`` for payments."""
+    if event.kind == EveningEvent.Kind.CLOSED:
+        mode, sep, banker = event.note.partition(":")
+        return f"{mode}{sep}{new if banker == old else banker}"
+    payer, arrow, rest = event.note.partition(" → ")
+    payee, space, amount = rest.rpartition(" ")
+    if not arrow or not space:
+        return event.note
+    return f"{new if payer == old else payer}{arrow}{new if payee == old else payee}{space}{amount}"
 
 
 # --------------------------------------------------------------------------------------------------------------

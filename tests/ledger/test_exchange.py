@@ -119,11 +119,13 @@ def test_a_spoilt_document_is_refused_naming_where_and_stores_nothing(full_eveni
     assert _counts() == before
 
 
-def test_a_voided_hand_is_history_and_is_stored_as_exported_without_re_pricing(full_evening, bob):
+def test_a_voided_hand_is_priced_too_since_it_can_be_counted_again(full_evening, bob):
     data = exchange.evening_export(evening=full_evening)
     data["tables"][0]["hands"][1]["document"]["raises"] = 9  # hand #2 is voided
-    copy = exchange.evening_import(data=data, owner=bob)
-    assert copy.tables.first().hands.get(number=2).document["raises"] == 9
+    before = _counts()
+    with pytest.raises(exchange.ImportRefused, match="hand #2: the rules refuse it now"):
+        exchange.evening_import(data=data, owner=bob)
+    assert _counts() == before
 
 
 def test_the_commands_export_to_a_file_and_import_it_for_another_owner(full_evening, bob, tmp_path, capsys):

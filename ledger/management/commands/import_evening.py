@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from ledger.exchange import ImportRefused, evening_import
 
@@ -16,7 +17,9 @@ from ledger.exchange import ImportRefused, evening_import
 class Command(BaseCommand):
     help = (
         "Import an evening written by export_evening as a new evening owned by --owner, in one transaction. "
-        "Every counted hand must re-price to its exported amounts; otherwise nothing is imported."
+        "It writes through the ledger's services: every hand (voided ones and old versions too) must price again "
+        "to its exported amounts, and the settlement must plan again to its exported balances and transfers; "
+        "otherwise nothing is imported."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -31,12 +34,15 @@ class Command(BaseCommand):
         try:
             text = sys.stdin.read() if options["file"] == "-" else Path(options["file"]).read_text(encoding="utf-8")
             data = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
             raise CommandError(f"Cannot read {options['file']}: {error}") from None
         try:
             evening = evening_import(data=data, owner=owner)
         except ImportRefused as error:
             raise CommandError(f"Nothing imported: {error}") from None
+        except DatabaseError as error:
+            # A last guard: the import checks what the database can hold, but its transaction is rolled back anyway.
+            raise CommandError(f"Nothing imported: the database refused it ({error})") from None
         hands = sum(table.hands.count() for table in evening.tables.all())
         self.stdout.write(
             self.style.SUCCESS(
