@@ -10,6 +10,11 @@ as fast as the answers come. Then the same number of requests, with the same con
 home page, logged out), so the two figures come from the same machine in the same minute. Checks that every hand
 was stored once and numbered 1..n per table. Bounded: a cap on the whole run's time and a timeout on every request;
 gunicorn is stopped and the database dropped at the end, also on error.
+
+Then 40 wrong passwords for one user name race each other across the workers: with CACHE_URL at Redis
+(``CACHE_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/load.py``) the workers count together and at most
+LOGIN_RATE_LIMIT passwords are checked; without it each worker counts alone, which the run reports. The counters
+the run leaves are reset at the end.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 CSRF = "b" * 32  # our own CSRF secret, sent as cookie and header
 HAND = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
 TIMEOUT = 10
+GUESSED = "guessed-by-load-bench"  # the user whose password the log-in race guesses
 
 
 def main() -> None:
@@ -83,7 +89,9 @@ def main() -> None:
         home = _run(port, [(None, None, args.hands)] * args.tables, _get_home, deadline)
         _report("trivial view (GET /, logged out)", home)
         _check([table for table, _session in tables], hands)
+        _race_log_ins(port, args.workers)
     finally:
+        _reset_log_in_counters()
         if gunicorn is not None:
             gunicorn.terminate()
             try:
@@ -116,6 +124,7 @@ def _prepare(count: int) -> list[tuple[int, str]]:
     from ledger import services
 
     call_command("migrate", verbosity=0)
+    get_user_model().objects.create_user(username=GUESSED, password="the-right-one-" + "x" * 20)
     tables = []
     for index in range(count):
         user = get_user_model().objects.create_user(username=f"keeper{index}", password=None)
@@ -171,6 +180,44 @@ def _enter_hands(port: int, table: int, session: str, count: int, deadline: floa
 
 def _get_home(port: int, _table: None, _session: None, count: int, deadline: float) -> list[tuple[int, float]]:
     return [_request(port, "GET", "/") for _ in range(count) if time.monotonic() <= deadline]
+
+
+def _race_log_ins(port: int, workers: int, attempts: int = 40) -> None:
+    """Wrong passwords for one name from one address, all at once across the workers: 200 is a password checked
+    (and found wrong), 429 an attempt refused by the limit without checking it."""
+    from django.conf import settings
+
+    _reset_log_in_counters()
+    cookies = f"csrftoken={CSRF}"
+
+    def guess(number: int) -> int:
+        body = urlencode({"username": GUESSED, "password": f"wrong-{number}", "csrfmiddlewaretoken": CSRF})
+        return _request(port, "POST", "/accounts/login/", body, cookies)[0]
+
+    with ThreadPoolExecutor(attempts) as pool:
+        statuses = list(pool.map(guess, range(attempts)))
+    checked, refused = statuses.count(200), statuses.count(429)
+    limit = settings.LOGIN_RATE_LIMIT
+    shared = os.environ.get("CACHE_URL", "")
+    where = f"counted in {shared}" if shared else "no CACHE_URL: each worker counts alone"
+    print(
+        f"log-in race: {attempts} wrong passwords at once over {workers} workers ({where}): "
+        f"{checked} checked, {refused} refused (limit {limit}); statuses {sorted(set(statuses))}"
+    )
+    assert checked + refused == attempts, statuses
+    if shared:
+        assert checked <= limit, f"{checked} passwords checked, limit {limit}"
+
+
+def _reset_log_in_counters() -> None:
+    """The race's counters (its name from loopback, and loopback itself) go, so it leaves nobody locked out."""
+    from django.apps import apps
+
+    if not apps.ready:
+        return  # stopped before Django was set up: no counters yet
+    from axes.handlers.proxy import AxesProxyHandler
+
+    AxesProxyHandler.reset_attempts(username=GUESSED, ip_address="127.0.0.1")
 
 
 def _run(port: int, jobs: list[tuple[object, object, int]], work, deadline: float) -> dict[str, object]:

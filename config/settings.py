@@ -6,6 +6,7 @@ stops the start instead of silently running with a default.
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -51,6 +52,17 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
 
 
+def env_cache(name: str) -> dict[str, str]:
+    """CACHE_URL: redis://host:port/db (or rediss://, unix://) for Django's Redis cache, shared by every process;
+    unset or empty for an in-memory cache per process."""
+    url = os.environ.get(name, "").strip()
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url.split("://", 1)[0] in {"redis", "rediss", "unix"}:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(f"{name}={url!r}: expected redis://host:port/db, or nothing for a per-process cache")
+
+
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -72,12 +84,14 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "ledger",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "ledger.middleware.ContentSecurityPolicyMiddleware",
+    "ledger.middleware.PrivateNoStoreMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -88,6 +102,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns the answer to a log-in refused by the limit into a 429 (ledger/auth.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -203,19 +219,28 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
     "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
-# Failed log-ins (ledger/auth.py): after LOGIN_RATE_LIMIT failures for one user name, or from one client address,
-# in LOGIN_RATE_WINDOW seconds every log-in for that name or from that address is refused (the accounts page, the
-# admin, anything calling authenticate). Behind LOGIN_RATE_PROXIES trusted proxies (nginx: 1) the client address is
+# Failed log-ins (ledger/auth.py, on django-axes): at most LOGIN_RATE_LIMIT attempts with a wrong password per user
+# name and client address together in LOGIN_RATE_WINDOW seconds (from the first), and LOGIN_RATE_ADDRESS_LIMIT per
+# address whatever the names; after that the address is refused, even with the right password, until the window
+# ends. Guessing from elsewhere never locks the owner out. Every log-in goes through authenticate (the accounts page,
+# the admin); the API takes tokens only. Behind LOGIN_RATE_PROXIES trusted proxies (nginx: 1) the client address is
 # read from the right of X-Forwarded-For; otherwise every client would share the proxy's address and its counter.
-AUTHENTICATION_BACKENDS = ["ledger.auth.RateLimitedBackend"]
+AUTHENTICATION_BACKENDS = ["ledger.auth.LoginLimitBackend"]
 LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 5)
+LOGIN_RATE_ADDRESS_LIMIT = env_int("LOGIN_RATE_ADDRESS_LIMIT", 30)
 LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
 LOGIN_RATE_PROXIES = env_int("LOGIN_RATE_PROXIES", 0)
-# The failure counters live in the cache. One process: the in-memory cache is enough. Several app servers or
-# gunicorn workers: the in-memory cache is per process, so each would count on its own; set CACHE_URL=redis://…
-# (Django's Redis cache, which needs the `redis` client package, not installed by default) to share the counters.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
-    if os.environ.get("CACHE_URL")
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
+AXES_HANDLER = "ledger.auth.AttemptHandler"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = LOGIN_RATE_LIMIT
+AXES_COOLOFF_TIME = datetime.timedelta(seconds=LOGIN_RATE_WINDOW)
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the window runs from the first failure, not the last
+AXES_USERNAME_CALLABLE = "ledger.auth.login_name"
+AXES_CLIENT_IP_CALLABLE = "ledger.auth.client_address"
+AXES_LOCKOUT_CALLABLE = "ledger.auth.lockout_response"
+AXES_ENABLE_ADMIN = False  # the counters live in the cache: axes's database tables stay empty
+AXES_VERBOSE = False
+# The cache carries the log-in counters. One process: the in-memory cache is enough. Several app servers or
+# gunicorn workers: set CACHE_URL=redis://127.0.0.1:6379/0 so that they all count together. If Redis stops
+# answering, each process counts on its own until it is back (ledger/auth.py).
+CACHES = {"default": env_cache("CACHE_URL")}

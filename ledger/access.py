@@ -10,11 +10,22 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
-from ledger.models import Evening, Hand, Player, Table, Transfer
+from ledger.models import Evening, Hand, Invitation, Player, Table, Transfer
 
 
 def evening_for_scorekeeper(user: Any, evening_id: int) -> Evening:
     return get_object_or_404(Evening.objects.for_user(user), pk=evening_id)
+
+
+def evening_for_owner(user: Any, evening_id: int) -> Evening:
+    # Who keeps score is the owner's choice alone: co-scorekeepers invite nobody (they may leave, see
+    # services.evening_scorekeeper_remove).
+    owned = Evening.objects.filter(owner=user) if user.is_authenticated else Evening.objects.none()
+    return get_object_or_404(owned, pk=evening_id)
+
+
+def invitation_for_invitee(user: Any, invitation_id: int) -> Invitation:
+    return get_object_or_404(Invitation.objects.for_user(user).select_related("evening"), pk=invitation_id)
 
 
 def table_for_scorekeeper(user: Any, table_id: int) -> Table:

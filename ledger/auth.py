@@ -1,45 +1,64 @@
-"""A limit on failed log-ins, so a password cannot be guessed by brute force.
+"""Limits on log-ins: a password cannot be guessed, and nobody can lock its owner out.
 
-The limit lives in the authentication layer, so every way in is covered: the accounts page, the admin's log-in,
-and anything else that calls ``django.contrib.auth.authenticate`` (an API log-in, ``Client.login`` in tests).
+Built on django-axes: its backend, signals, middleware and settings (AXES_* in config/settings.py), with one
+handler of our own because axes cannot be configured into what we need.
 
-- :func:`count_failure` listens to ``user_login_failed`` and counts failures per user name, and per client address
-  when the request is known, each for LOGIN_RATE_WINDOW seconds from the first failure.
-- :class:`RateLimitedBackend` (AUTHENTICATION_BACKENDS) refuses, without checking the password, while the name or
-  the address has LOGIN_RATE_LIMIT failures or more; it marks the request so a log-in page can say why.
-- :class:`RateLimitedLoginView` and :func:`admin_login` answer such an attempt with 429 and "Too many failed log-ins".
-
-Rotating user names from one address hits the address counter; many addresses against one name hit the name
-counter. The counters live in Django's cache: the default in-memory cache is per process, so with several app
-servers or workers each counts on its own; point CACHE_URL at a shared Redis (``redis://…``, which needs the
-``redis`` client package installed) to make the limit hold across them.
+- What is counted (AXES_LOCKOUT_PARAMETERS): attempts per user name and client address together, at most
+  LOGIN_RATE_LIMIT; and per client address whatever the names, at most LOGIN_RATE_ADDRESS_LIMIT. Guesses from
+  elsewhere never touch the owner's counters; rotating names from one address runs into the address's counter.
+  Both counters start at the first attempt and end LOGIN_RATE_WINDOW seconds later.
+- Why not axes's own ``AxesCacheHandler``: it reads the count before the password is checked and adds the failure
+  after, so attempts racing each other all pass the read before any is counted (40 parallel attempts had 40
+  passwords checked against a limit of 5). :class:`AttemptHandler` takes the attempt first, with one atomic
+  increment per counter, and the password is checked only while every counter stays within its limit; a right
+  password gives the attempt back. So at most the limit of wrong passwords is ever checked, however many race.
+- Where: Django's cache. With CACHE_URL at Redis every gunicorn worker and app server counts on the same
+  counters; without it each process counts on its own. If Redis stops answering, the counters move to the
+  process's memory (logged) until it answers again: log-ins keep working, limited per process.
+- :class:`LoginLimitBackend` is the only authentication backend: the accounts page, the admin and anything else
+  calling ``authenticate`` go through it. The API takes tokens (and the browser's session), never passwords.
+- :class:`RateLimitedLoginView` and :func:`admin_login` answer a refused attempt with 429 and say why; axes's
+  middleware turns any other refused attempt into a 429 (:func:`lockout_response`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
+import logging
 from typing import Any
 
+from axes.backends import AxesBackend
+from axes.handlers.cache import AxesCacheHandler
+from axes.helpers import get_cache_timeout, get_client_parameters, get_client_username, get_failure_limit
+from axes.models import AccessAttempt
+from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.signals import user_login_failed
 from django.core.cache import cache
-from django.dispatch import receiver
+from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.locmem import LocMemCache
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
-# Set on a request whose log-in the backend refused because of the limit.
-LIMITED = "login_rate_limited"
+log = logging.getLogger(__name__)
+
+# The counters one log-in attempt took, on its request: given back when the password was right.
+TAKEN = "talon_login_taken"
+# Where the counters go while the shared cache does not answer: this process's memory.
+_local = LocMemCache("talon-login-counters", {})
 
 
 def client_address(request: HttpRequest | None) -> str:
-    """The client's address: REMOTE_ADDR, or, behind LOGIN_RATE_PROXIES trusted proxies, the address the outermost
-    of them saw (counted from the right of X-Forwarded-For, so a client cannot forge it)."""
+    """AXES_CLIENT_IP_CALLABLE: REMOTE_ADDR, or, behind LOGIN_RATE_PROXIES trusted proxies, the address the
+    outermost of them saw (counted from the right of X-Forwarded-For, so a client cannot forge it)."""
     if request is None:
         return ""
     proxies = getattr(settings, "LOGIN_RATE_PROXIES", 0)
@@ -49,63 +68,152 @@ def client_address(request: HttpRequest | None) -> str:
     return str(request.META.get("REMOTE_ADDR", ""))
 
 
-def _keys(username: str | None, request: HttpRequest | None) -> list[str]:
-    keys = []
-    if username:
-        keys.append("login-failures:user:" + hashlib.sha256(username.strip().lower().encode()).hexdigest())
-    address = client_address(request)
-    if address:
-        keys.append("login-failures:addr:" + hashlib.sha256(address.encode()).hexdigest())
-    return keys
+def login_name(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str | None:
+    """AXES_USERNAME_CALLABLE: the name as typed, trimmed and case-folded ("Alice " and "alice" count together)."""
+    field = get_user_model().USERNAME_FIELD
+    source: Any = credentials if credentials else getattr(request, "POST", {})
+    name = source.get(field, source.get("username"))
+    return name.strip().casefold() if isinstance(name, str) else None
 
 
-def _username(credentials: dict[str, Any]) -> str | None:
-    name = credentials.get(get_user_model().USERNAME_FIELD, credentials.get("username"))
-    return name if isinstance(name, str) else None
+def _counters(request: HttpRequest, credentials: dict[str, Any] | None) -> list[tuple[str, int]]:
+    """The counters an attempt takes, each with its limit: one per entry of AXES_LOCKOUT_PARAMETERS.
+
+    The key is a hash of the entry's values as JSON: axes's own keys join the values without a separator, so a
+    name ending in "8" from 1.2.3.4 would count on the counter of the name without it from 81.2.3.4.
+    """
+    username = get_client_username(request, credentials)
+    agent = request.META.get("HTTP_USER_AGENT", "")[:255]
+    counters = []
+    for values in _parameters(username, client_address(request), agent, request, credentials):
+        limit = get_failure_limit(request, credentials) if "username" in values else settings.LOGIN_RATE_ADDRESS_LIMIT
+        counters.append((_key(values), limit))
+    return counters
 
 
-def is_limited(username: str | None, request: HttpRequest | None) -> bool:
-    """Whether the name or the client address has used up its failed log-ins for now."""
-    counts = cache.get_many(_keys(username, request))
-    return any(count >= settings.LOGIN_RATE_LIMIT for count in counts.values())
+def _parameters(*args: Any) -> list[dict[str, Any]]:
+    # An entry without any value (no address: a log-in without a request) has no counter.
+    return [values for values in get_client_parameters(*args) if any(values.values())]
 
 
-@receiver(user_login_failed, dispatch_uid="ledger.auth.count_failure")
-def count_failure(
-    sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **kwargs: Any
-) -> None:
-    """One more failure for the user name and the client address (the window runs from the first failure)."""
-    for key in _keys(_username(credentials), request):
-        cache.add(key, 0, settings.LOGIN_RATE_WINDOW)
+def _key(values: dict[str, Any]) -> str:
+    return "login-attempts:" + hashlib.sha256(json.dumps(values, sort_keys=True).encode()).hexdigest()
+
+
+def _increment(store: BaseCache, key: str, window: int) -> int:
+    """One more on the counter: atomic in the cache (Redis INCR, or under LocMemCache's lock)."""
+    while True:
+        store.add(key, 0, window)
         try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, settings.LOGIN_RATE_WINDOW)
+            count = store.incr(key)
+        except ValueError:  # the window ended between add and incr: this attempt opens the next one
+            continue
+        if count <= 1:
+            # Whoever opens a window makes sure it closes: Redis's INCR on a key that expired a moment before
+            # (between the EXISTS and the INCR of Django's incr) makes a new key that never expires.
+            store.touch(key, window)
+        return count
 
 
-class RateLimitedBackend(ModelBackend):
-    """Django's user-and-password backend, refusing while the name or the address is over the limit."""
+def _take(key: str, window: int) -> tuple[BaseCache, int]:
+    try:
+        return cache, _increment(cache, key, window)
+    except (RedisError, OSError) as error:
+        log.warning("Log-in counters: the cache does not answer (%s); counting in this process", error)
+        return _local, _increment(_local, key, window)
+
+
+def _give_back(request: HttpRequest) -> None:
+    for store, key in getattr(request, TAKEN, None) or []:
+        try:
+            store.decr(key)
+        except ValueError:
+            pass  # the window has ended: nothing to give back
+        except (RedisError, OSError) as error:
+            log.warning("Log-in counters: could not give an attempt back (%s)", error)
+    setattr(request, TAKEN, None)
+
+
+class AttemptHandler(AxesCacheHandler):
+    """AXES_HANDLER: axes's cache handler, taking each attempt before its password is checked."""
+
+    def is_locked(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> bool:
+        """Take the attempt and say whether it is over a limit: axes asks once per attempt, before the password."""
+        window = get_cache_timeout(request) or settings.LOGIN_RATE_WINDOW
+        taken, refused = [], False
+        for key, limit in _counters(request, credentials):
+            store, count = _take(key, window)
+            taken.append((store, key))
+            refused = refused or count > limit
+        setattr(request, TAKEN, taken)
+        return refused
+
+    def reset_attempts(
+        self, *, ip_address: str | None = None, username: str | None = None, ip_or_username: bool = False
+    ) -> int:
+        """``manage.py axes_reset_username`` and ``axes_reset_ip``: the counters of exactly that name and address
+        (the keys are hashes, so a name's counters from every address cannot be found, as with axes's own)."""
+        name = login_name(None, {"username": username}) if username else None
+        attempt = AccessAttempt(username=name, ip_address=ip_address)
+        keys = [_key(values) for values in _parameters(name, ip_address, "", attempt, None)]
+        for store in (cache, _local):
+            with contextlib.suppress(RedisError, OSError):
+                store.delete_many(keys)
+        return len(keys)
+
+    def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
+        counts = []
+        for key, _limit in _counters(request, credentials):
+            try:
+                counts.append(int(cache.get(key, 0)))
+            except (RedisError, OSError):
+                counts.append(int(_local.get(key, 0)))
+        return max(counts, default=0)
+
+    def user_login_failed(
+        self, sender: object, credentials: dict[str, Any], request: HttpRequest | None = None, **kwargs: Any
+    ) -> None:
+        if request is None:
+            return  # LoginLimitBackend took the attempt on a stand-in request
+        if getattr(request, TAKEN, None) is None and not self.is_whitelisted(request, credentials):
+            self.is_locked(request, credentials)  # a failure our backend never saw: count it now
+        setattr(request, TAKEN, None)
+        if getattr(request, "axes_locked_out", False):
+            request.axes_credentials = credentials  # type: ignore[attr-defined]
+            username = get_client_username(request, credentials)
+            log.warning("Log-in refused: too many attempts for %r from %s", username, client_address(request))
+            user_locked_out.send("axes", request=request, username=username, ip_address=client_address(request))
+
+
+class LoginLimitBackend(AxesBackend):
+    """The only authentication backend: axes's check, which takes the attempt, then Django's password check."""
 
     def authenticate(
         self, request: HttpRequest | None, username: str | None = None, password: str | None = None, **kwargs: Any
     ) -> AbstractBaseUser | None:
-        name = username if username is not None else kwargs.get(get_user_model().USERNAME_FIELD)
-        if is_limited(name if isinstance(name, str) else None, request):
-            if request is not None:
-                setattr(request, LIMITED, True)
-            return None
-        return super().authenticate(request, username=username, password=password, **kwargs)
+        # Code on the server (a management command, the test client's login) may leave the request out: its
+        # attempts count per name with no address, never unlimited.
+        attempt = request if request is not None else HttpRequest()
+        super().authenticate(attempt, username, password, **kwargs)  # PermissionDenied when over a limit
+        user = ModelBackend.authenticate(self, request, username=username, password=password, **kwargs)
+        if user is not None:
+            _give_back(attempt)
+        return user
 
 
 def _too_many() -> str:
     return _("Too many failed log-ins. Wait a few minutes and try again.")
 
 
+def _refused(request: HttpRequest) -> bool:
+    return bool(getattr(request, "axes_locked_out", False))
+
+
 class RateLimitedLoginView(auth_views.LoginView):
-    """Django's log-in view; an attempt the backend refused for the limit gets 429 and says so."""
+    """Django's log-in view; an attempt the limit refused gets 429 and says so."""
 
     def form_invalid(self, form: Form) -> HttpResponse:
-        if not getattr(self.request, LIMITED, False):
+        if not _refused(self.request):
             return super().form_invalid(form)
         form.errors.clear()  # not "wrong password": the password was not even checked
         form.add_error(None, _too_many())
@@ -115,7 +223,17 @@ class RateLimitedLoginView(auth_views.LoginView):
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
     """The admin's own log-in page, answering 429 with "Too many failed log-ins" when the limit refused it."""
     response = admin.site.login(request, extra_context)
-    if getattr(request, LIMITED, False):
+    if _refused(request):
         messages.error(request, _too_many())
         response.status_code = 429
     return response
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict[str, Any] | None = None
+) -> HttpResponse:
+    """AXES_LOCKOUT_CALLABLE: the answer the view drew (the log-in pages say why), as 429."""
+    if original_response is None:
+        return HttpResponse(_too_many(), status=429, content_type="text/plain; charset=utf-8")
+    original_response.status_code = 429
+    return original_response

@@ -1,4 +1,5 @@
-"""Request-wide middleware: the Content-Security-Policy header, and the language the pages and the rules speak."""
+"""Request-wide middleware: the Content-Security-Policy header, no stored copies of private answers, and the
+language the pages and the rules speak."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.cache import add_never_cache_headers
 
 import rules.i18n
 
@@ -25,6 +27,31 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY)
+        return response
+
+
+class PrivateNoStoreMiddleware:
+    """``Cache-Control: no-store`` (Django's never-cache headers) on every private answer: pages for a logged-in
+    user, the API and PDFs, so neither a shared computer's browser nor a proxy keeps a copy of somebody's money.
+
+    An answer that says how to cache it keeps its own header (the admin's, static files), and so does one with an
+    ETag: the share link's phones keep their copy and ask whether it changed (304), which is the point of it.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.has_header("Cache-Control") or response.has_header("ETag"):
+            return response
+        user = getattr(request, "user", None)
+        if (
+            request.path_info.startswith("/api/")
+            or response.get("Content-Type", "").startswith("application/pdf")
+            or (user is not None and user.is_authenticated)
+        ):
+            add_never_cache_headers(response)
         return response
 
 

@@ -159,6 +159,36 @@ class Evening(models.Model):
         return bool(user.is_authenticated) and Evening.objects.for_user(user).filter(pk=self.pk).exists()
 
 
+class InvitationQuerySet(models.QuerySet["Invitation"]):
+    def for_user(self, user: Any) -> InvitationQuerySet:
+        """Invitations waiting for the user to accept or decline them."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(username=user.get_username())
+
+
+class Invitation(models.Model):
+    """The owner of an evening asks a user to keep score too; the user becomes a co-scorekeeper by accepting.
+
+    Addressed to a user name, not to a user: the owner's page reads the same whether or not somebody has that
+    name, so the form tells nobody which user names exist.
+    """
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["evening", "username"], name="invitation_unique_per_evening")]
+
+    def __str__(self) -> str:
+        return f"{self.evening}: {self.username}"
+
+
 class Table(models.Model):
     """One run of hands of one game within an evening: seat order, frozen ruleset, dealer rotation."""
 

@@ -7,10 +7,13 @@ one transaction: a rules error or a broken invariant leaves nothing half-stored.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -23,6 +26,7 @@ from ledger.models import (
     EveningEvent,
     Hand,
     HandVersion,
+    Invitation,
     Player,
     Posting,
     Seat,
@@ -70,13 +74,30 @@ class StaleVersion(LedgerError):
 # Players, evenings, tables
 
 
-def player_get_or_create(*, owner: Any, name: str) -> Player:
+# What no name or place may hold: control characters (Cc), formatting characters (Cf: the text-direction
+# overrides, embeddings, isolates and marks that make "Ana pays Ben" read otherwise, zero-width spaces and joiners
+# that make two names look alike) and lone surrogates (Cs), which JSON can carry but no database stores.
+_HIDDEN_CATEGORIES = {"Cc", "Cf", "Cs"}
+
+
+def _has_hidden_characters(text: str) -> bool:
+    return any(unicodedata.category(char) in _HIDDEN_CATEGORIES for char in text)
+
+
+def _player_name(name: str) -> str:
+    """The name with its spaces tidied (a pasted tab or line end becomes one space); refused when it hides any."""
     name = " ".join(name.split())
     if not name:
         raise LedgerError(_("A player needs a name."), field="players")
     if len(name) > 40:
         raise LedgerError(_("A player's name can have at most 40 letters."), field="players")
-    player, _created = Player.objects.get_or_create(owner=owner, name=name)
+    if _has_hidden_characters(name):
+        raise LedgerError(_("A player's name cannot contain control or text-direction characters."), field="players")
+    return name
+
+
+def player_get_or_create(*, owner: Any, name: str) -> Player:
+    player, _created = Player.objects.get_or_create(owner=owner, name=_player_name(name))
     return player
 
 
@@ -88,6 +109,8 @@ def evening_create(
     if coin < Decimal("0.01") or coin != coin.quantize(Decimal("0.01")) or coin > 1000:
         # A real coin: payment QR codes carry amounts in cents, so the settlement never rounds below one.
         raise LedgerError(_("The coin to round to must be a real coin: from 0.01 to 1000, in cents."), field="coin")
+    if _has_hidden_characters(place):
+        raise LedgerError(_("The place cannot contain control or text-direction characters."), field="place")
     return Evening.objects.create(owner=owner, date=date, place=place.strip(), currency=currency, coin=coin)
 
 
@@ -102,7 +125,7 @@ def table_create(
 ) -> Table:
     """Seat the players (known ones reused, new ones added) and freeze the resolved ruleset on the table."""
     _require_open(evening)
-    names = [" ".join(name.split()) for name in players if name and name.strip()]
+    names = [_player_name(name) for name in players if name and name.strip()]
     if len(set(names)) != len(names):
         raise LedgerError(_("Each player can sit at the table only once."), field="players")
     overrides = dict(rules_override or {})
@@ -126,6 +149,55 @@ def table_create(
 def evening_add_scorekeeper(*, evening: Evening, user: Any) -> None:
     if user != evening.owner:
         evening.scorekeepers.add(user)
+
+
+def evening_scorekeeper_invite(*, evening: Evening, username: str, by: Any) -> Invitation:
+    """Ask the user of that name to keep score too (only the owner asks); asking again changes nothing.
+
+    Nothing tells whether the name belongs to anybody: the invitation waits for a user of that name to accept it.
+    """
+    if by != evening.owner:
+        raise PermissionDenied
+    username = username.strip()
+    if not username:
+        raise LedgerError(_("Name the user to invite."), field="username")
+    keepers = evening.scorekeepers.filter(**{get_user_model().USERNAME_FIELD: username})
+    if username == evening.owner.get_username() or keepers.exists():
+        raise LedgerError(_("%(name)s keeps score of this evening already.") % {"name": username}, field="username")
+    invitation, _created = Invitation.objects.get_or_create(
+        evening=evening, username=username, defaults={"invited_by": by}
+    )
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, user: Any) -> Evening:
+    """The invited user becomes a co-scorekeeper of the evening; an invitation withdrawn meanwhile is refused."""
+    if invitation.username != user.get_username():
+        raise PermissionDenied
+    withdrawn = not Invitation.objects.filter(pk=invitation.pk).delete()[0]
+    if withdrawn:
+        raise LedgerError(_("This invitation was withdrawn."), field="invitation")
+    evening_add_scorekeeper(evening=invitation.evening, user=user)
+    return invitation.evening
+
+
+def invitation_decline(*, invitation: Invitation, user: Any) -> None:
+    if invitation.username != user.get_username():
+        raise PermissionDenied
+    Invitation.objects.filter(pk=invitation.pk).delete()
+
+
+@transaction.atomic
+def evening_scorekeeper_remove(*, evening: Evening, username: str, by: Any) -> None:
+    """The owner removes a co-scorekeeper, or withdraws an invitation, by user name; a co-scorekeeper may remove
+    only themselves (leave). Nobody removes the owner."""
+    if by != evening.owner and username != by.get_username():
+        raise PermissionDenied
+    if username == evening.owner.get_username():
+        raise LedgerError(_("The owner of an evening always keeps its score."), field="username")
+    evening.scorekeepers.remove(*evening.scorekeepers.filter(**{get_user_model().USERNAME_FIELD: username}))
+    Invitation.objects.filter(evening=evening, username=username).delete()
 
 
 def evening_share_reset(*, evening: Evening, enabled: bool = True) -> Evening:

@@ -9,7 +9,16 @@ urlpatterns = [
     path("evenings/new/", views.evening_create, name="evening_create"),
     path("evenings/<int:evening_id>/", views.evening_detail, name="evening_detail"),
     path("evenings/<int:evening_id>/share/", views.evening_share, name="evening_share"),
-    path("evenings/<int:evening_id>/scorekeepers/", views.evening_scorekeeper_add, name="evening_scorekeeper_add"),
+    path(
+        "evenings/<int:evening_id>/scorekeepers/", views.evening_scorekeeper_invite, name="evening_scorekeeper_invite"
+    ),
+    path(
+        "evenings/<int:evening_id>/scorekeepers/remove/",
+        views.evening_scorekeeper_remove,
+        name="evening_scorekeeper_remove",
+    ),
+    path("invitations/<int:invitation_id>/accept/", views.invitation_accept, name="invitation_accept"),
+    path("invitations/<int:invitation_id>/decline/", views.invitation_decline, name="invitation_decline"),
     path("evenings/<int:evening_id>/tables/new/", views.table_create, name="table_create"),
     path("tables/<int:table_id>/", views.table_detail, name="table_detail"),
     path("tables/<int:table_id>/form/", views.hand_form, name="hand_form"),

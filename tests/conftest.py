@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
 from hypothesis import settings
 
+from ledger import auth
 from tests import factories
 
 # No per-example deadline: CI shares two cores with PostgreSQL and a browser, so timing says nothing about
 # correctness here (speed is measured in bench/). Example counts stay bounded by each test's settings.
 settings.register_profile("talon", deadline=None)
 settings.load_profile("talon")
+
+
+@pytest.fixture(autouse=True)
+def _no_log_in_counters():
+    """The log-in counters live in the cache: no test inherits another's failed log-ins (a Redis named by
+    CACHE_URL is left alone; the tests that use Redis take a database of their own)."""
+    if isinstance(caches["default"], LocMemCache):
+        caches["default"].clear()
+    auth._local.clear()
 
 
 @pytest.fixture

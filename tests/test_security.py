@@ -123,16 +123,18 @@ def test_failures_on_one_page_count_on_the_other(client, alice):
     assert client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}).status_code == 429
 
 
-def test_the_name_is_limited_from_every_address(client, alice):
+def test_a_name_guessed_at_from_many_addresses_is_limited_per_address_and_the_owner_gets_in(client, alice):
+    # Issue #14.10: a limit on the name alone let anybody lock its owner out; each address gets its own five.
     for number in range(5):
-        _fail(client, ACCOUNTS, times=1, REMOTE_ADDR=f"10.0.0.{number}")
-    blocked = client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}, REMOTE_ADDR="10.0.1.1")
-    assert blocked.status_code == 429
-    assert "_auth_user_id" not in client.session
+        _fail(client, ACCOUNTS, times=5, REMOTE_ADDR=f"10.0.0.{number}")
+        refused = client.post(ACCOUNTS, {"username": "alice", "password": "guess"}, REMOTE_ADDR=f"10.0.0.{number}")
+        assert refused.status_code == 429
+    assert client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}).status_code == 302
+    assert client.session["_auth_user_id"] == str(alice.pk)
 
 
-def test_rotating_user_names_from_one_address_is_limited_by_the_address(client, alice):
-    for number in range(5):
+def test_rotating_user_names_from_one_address_is_limited_by_the_address(client, alice, settings):
+    for number in range(settings.LOGIN_RATE_ADDRESS_LIMIT):
         _fail(client, ACCOUNTS, username=f"guess{number}", times=1, REMOTE_ADDR="10.0.0.7")
     blocked = client.post(ACCOUNTS, {"username": "alice", "password": factories.PASSWORD}, REMOTE_ADDR="10.0.0.7")
     assert blocked.status_code == 429
@@ -154,13 +156,21 @@ def test_every_caller_of_authenticate_is_limited(alice, rf):
     request = rf.post(ACCOUNTS)
     for _ in range(5):
         assert authenticate(request, username="alice", password="wrong") is None
-    assert authenticate(None, username="alice", password=factories.PASSWORD) is None  # no request: the name counts
+    assert authenticate(request, username="alice", password=factories.PASSWORD) is None
+    # Without a request (code on the server) the attempts count per name, with no address: never unlimited.
+    for _ in range(4):
+        assert authenticate(username="alice", password="wrong") is None
     assert authenticate(username="ALICE ", password="wrong") is None  # the same name, however it is typed
+    assert authenticate(None, username="alice", password=factories.PASSWORD) is None
     cache.clear()
     assert authenticate(None, username="alice", password=factories.PASSWORD) == alice
+    assert authenticate(rf.post(ACCOUNTS), username="alice", password=factories.PASSWORD) == alice
 
 
 def test_no_other_backend_checks_passwords_around_the_limit():
+    from axes.backends import AxesStandaloneBackend
     from django.conf import settings
+    from django.utils.module_loading import import_string
 
-    assert settings.AUTHENTICATION_BACKENDS == ["ledger.auth.RateLimitedBackend"]
+    assert settings.AUTHENTICATION_BACKENDS == ["ledger.auth.LoginLimitBackend"]
+    assert issubclass(import_string(settings.AUTHENTICATION_BACKENDS[0]), AxesStandaloneBackend)

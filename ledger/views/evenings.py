@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,17 +15,16 @@ from django.views.decorators.http import require_POST
 
 import rules
 from ledger import services
-from ledger.access import (
-    evening_for_scorekeeper,
-)
+from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm
-from ledger.models import Evening, Player
+from ledger.models import Evening, Invitation, Player
 
 
 @login_required
 def evening_list(request: HttpRequest) -> HttpResponse:
     evenings = Evening.objects.for_user(request.user).annotate(table_count=Count("tables"))
-    return render(request, "ledger/evening_list.html", {"evenings": evenings})
+    invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
+    return render(request, "ledger/evening_list.html", {"evenings": evenings, "invitations": list(invitations)})
 
 
 @login_required
@@ -55,6 +53,7 @@ def _evening_context(request: HttpRequest, evening: Evening) -> dict[str, Any]:
         "balances": list(services.evening_balances(evening).items()),
         "share_url": request.build_absolute_uri(_share_path(evening)) if evening.share_token else "",
         "keepers": list(evening.scorekeepers.all()),
+        "invitations": list(evening.invitations.all()) if evening.owner_id == request.user.pk else [],
         "keeper_form": ScorekeeperForm(),
     }
 
@@ -75,20 +74,64 @@ def evening_share(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def evening_scorekeeper_add(request: HttpRequest, evening_id: int) -> HttpResponse:
-    evening = evening_for_scorekeeper(request.user, evening_id)
-    if evening.owner != request.user:
-        raise Http404
+def evening_scorekeeper_invite(request: HttpRequest, evening_id: int) -> HttpResponse:
+    evening = evening_for_owner(request.user, evening_id)
     form = ScorekeeperForm(request.POST)
-    user = None
-    if form.is_valid():
-        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
-    if user is None:
-        messages.error(request, _("No user of that name."))
+    if not form.is_valid():
+        messages.error(request, _("Name the user to invite."))
+        return redirect(evening)
+    try:
+        invitation = services.evening_scorekeeper_invite(
+            evening=evening, username=form.cleaned_data["username"], by=request.user
+        )
+    except services.LedgerError as error:
+        messages.error(request, error.message)
     else:
-        services.evening_add_scorekeeper(evening=evening, user=user)
-        messages.success(request, _("%(name)s can keep score too.") % {"name": user.get_username()})
+        # The same words whether or not somebody has that name: the form tells nobody which names exist.
+        messages.success(
+            request, _("%(name)s can keep score once they accept the invitation.") % {"name": invitation.username}
+        )
     return redirect(evening)
+
+
+@login_required
+@require_POST
+def evening_scorekeeper_remove(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """The owner removes a co-scorekeeper or withdraws an invitation; a co-scorekeeper leaves (403 for others)."""
+    evening = evening_for_scorekeeper(request.user, evening_id)
+    username = request.POST.get("username", "")
+    try:
+        services.evening_scorekeeper_remove(evening=evening, username=username, by=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+        return redirect(evening)
+    if username == request.user.get_username():
+        messages.success(request, _("You no longer keep score of %(evening)s.") % {"evening": evening})
+        return redirect("ledger:evening_list")
+    messages.success(request, _("%(name)s can no longer keep score of this evening.") % {"name": username})
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def invitation_accept(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    invitation = invitation_for_invitee(request.user, invitation_id)
+    try:
+        evening = services.invitation_accept(invitation=invitation, user=request.user)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+        return redirect("ledger:evening_list")
+    messages.success(request, _("You keep score of %(evening)s now.") % {"evening": evening})
+    return redirect(evening)
+
+
+@login_required
+@require_POST
+def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse:
+    invitation = invitation_for_invitee(request.user, invitation_id)
+    services.invitation_decline(invitation=invitation, user=request.user)
+    messages.success(request, _("Invitation declined."))
+    return redirect("ledger:evening_list")
 
 
 @login_required

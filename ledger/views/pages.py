@@ -11,12 +11,15 @@ from django.views.decorators.http import require_POST
 import rules
 from ledger import services, tariffs
 from ledger.middleware import SESSION_LANGUAGE
-from ledger.models import Evening, Game
+from ledger.models import Evening, Game, Invitation
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    evenings = Evening.objects.for_user(request.user)[:5] if request.user.is_authenticated else []
-    return render(request, "ledger/home.html", {"evenings": evenings})
+    if not request.user.is_authenticated:
+        return render(request, "ledger/home.html", {"evenings": []})
+    evenings = Evening.objects.for_user(request.user)[:5]
+    invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
+    return render(request, "ledger/home.html", {"evenings": evenings, "invitations": list(invitations)})
 
 
 def game_rules(request: HttpRequest, game: str) -> HttpResponse:

@@ -28,7 +28,8 @@ def _posts(table, hand):
         "hand_void": reverse("ledger:hand_void", args=[hand.pk]),
         "hand_edit": reverse("ledger:hand_edit", args=[hand.pk]),
         "evening_share": reverse("ledger:evening_share", args=[evening.pk]),
-        "evening_scorekeeper_add": reverse("ledger:evening_scorekeeper_add", args=[evening.pk]),
+        "evening_scorekeeper_invite": reverse("ledger:evening_scorekeeper_invite", args=[evening.pk]),
+        "evening_scorekeeper_remove": reverse("ledger:evening_scorekeeper_remove", args=[evening.pk]),
     }
 
 
@@ -68,17 +69,27 @@ def test_a_stranger_gets_404_on_every_page(charlie_client, snapser_table, hand, 
 
 
 @pytest.mark.parametrize(
-    "action", ["hand_create", "hand_undo", "hand_void", "hand_edit", "evening_share", "evening_scorekeeper_add"]
+    "action",
+    [
+        "hand_create",
+        "hand_undo",
+        "hand_void",
+        "hand_edit",
+        "evening_share",
+        "evening_scorekeeper_invite",
+        "evening_scorekeeper_remove",
+    ],
 )
 def test_a_stranger_can_change_nothing(charlie_client, snapser_table, hand, action):
-    response = charlie_client.post(_posts(snapser_table, hand)[action], factories.SNAPSER_N1 | {"version": "1"})
+    data = factories.SNAPSER_N1 | {"version": "1", "username": "charlie"}
+    response = charlie_client.post(_posts(snapser_table, hand)[action], data)
     assert response.status_code == 404
     hand.refresh_from_db()
     assert (hand.status, hand.version, Hand.objects.count()) == ("counted", 1, 1)
     evening = snapser_table.evening
     token = evening.share_token
     evening.refresh_from_db()
-    assert (evening.share_token, evening.scorekeepers.count()) == (token, 0)
+    assert (evening.share_token, evening.scorekeepers.count(), evening.invitations.count()) == (token, 0, 0)
 
 
 @pytest.mark.parametrize("page", ["evening", "table", "hand_edit"])
@@ -90,8 +101,9 @@ def test_a_visitor_who_is_not_logged_in_is_sent_to_log_in(bob_client, snapser_ta
 
 
 def test_a_co_scorekeeper_keeps_score_too(alice_client, evening, snapser_table, charlie):
-    alice_client.post(reverse("ledger:evening_scorekeeper_add", args=[evening.pk]), {"username": "charlie"})
+    alice_client.post(reverse("ledger:evening_scorekeeper_invite", args=[evening.pk]), {"username": "charlie"})
     alice_client.force_login(charlie)
+    alice_client.post(reverse("ledger:invitation_accept", args=[evening.invitations.get().pk]))
     response = alice_client.post(
         reverse("ledger:hand_create", args=[snapser_table.pk]), factories.SNAPSER_N1 | {"dealer": "0"}
     )
