@@ -89,6 +89,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "ledger.boundary.RequestIdMiddleware",  # first: every log line of the request carries its id
+    "ledger.boundary.NulMiddleware",  # before anything reads the path, the cookies or the headers
     "django.middleware.security.SecurityMiddleware",
     "ledger.middleware.ContentSecurityPolicyMiddleware",
     "ledger.middleware.PrivateNoStoreMiddleware",
@@ -172,8 +174,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON, refusing what nothing behind the parser could handle (ledger/api/wire.py).
+    "DEFAULT_RENDERER_CLASSES": ["ledger.api.wire.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["ledger.api.wire.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "ledger.api.routing.AutoSchema",
     "EXCEPTION_HANDLER": "ledger.api.errors.exception_handler",
 }
@@ -244,3 +247,32 @@ AXES_VERBOSE = False
 # gunicorn workers: set CACHE_URL=redis://127.0.0.1:6379/0 so that they all count together. If Redis stops
 # answering, each process counts on its own until it is back (ledger/auth.py).
 CACHES = {"default": env_cache("CACHE_URL")}
+
+# --------------------------------------------------------------------------------------------------------------
+# Logging: everything goes to stderr, in every configuration (gunicorn's error log, the terminal of `make run`),
+# DEBUG on or off. Django's own default sends errors only to the console with DEBUG on and otherwise mails them to
+# ADMINS, so a 500 in production left no trace: here `django.request` errors (every 500, with its traceback) reach
+# the root logger's handler. Each line carries the request id (ledger/boundary.py). LOG_LEVEL: WARNING by default
+# (errors, and the 4xx answers django.request notes as warnings); INFO or DEBUG say more. docs/development.md.
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING").upper()
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(f"LOG_LEVEL={LOG_LEVEL!r}: expected DEBUG, INFO, WARNING, ERROR or CRITICAL")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "ledger.boundary.RequestIdFilter"}},
+    "formatters": {
+        "line": {"format": "%(asctime)s %(levelname)s %(name)s [request %(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "line",
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    # Django's default handlers for "django" (console only with DEBUG on, mail to ADMINS) give way to the root's.
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+}

@@ -61,6 +61,9 @@ def _read_document(path: str, stdin: TextIO) -> Any:
     except json.JSONDecodeError as error:
         message = _("is not valid JSON: %(reason)s at line %(line)s") % {"reason": error.msg, "line": error.lineno}
         raise rules.RulesError("document", message) from error
+    except RecursionError as error:  # json reads nested arrays and objects recursively
+        # The reason stays English, as the json module's own reasons above do.
+        raise rules.RulesError("document", _("cannot be read: %(reason)s") % {"reason": "nested too deeply"}) from error
 
 
 def _presets() -> dict[str, Any]:
@@ -81,8 +84,12 @@ def _presets() -> dict[str, Any]:
 
 
 def _dump(data: Any, stdout: TextIO) -> None:
-    json.dump(data, stdout, ensure_ascii=False, indent=2)
-    stdout.write("\n")
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (a player named "\ud800"): only JSON's escapes can write it
+        text = json.dumps(data, indent=2)
+    stdout.write(text + "\n")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from reprlib import Repr
 from typing import Any, Generic, Protocol, TypeVar
 
 from rules.i18n import CURRENCY_SIGNS, _, format_money, format_number, gettext
@@ -43,6 +44,7 @@ __all__ = [
     "pay_between",
     "resolve_settings",
     "settings_as_json",
+    "shown",
     "stake_option",
     "to_decimal",
     "to_int",
@@ -77,15 +79,47 @@ class RulesError(ValueError):
     >>> err = RulesError("declarer_points", "must be a whole number from 0 to 120")
     >>> err.as_dict()
     {'field': 'declarer_points', 'error': 'must be a whole number from 0 to 120'}
+
+    Both can echo what the caller sent (an unknown field's name, a player who is not at the table). A lone
+    surrogate there (JSON's ``"\\ud800"``) cannot be written in any encoding, so it is shown as its escape: the
+    error can always be printed, rendered and logged.
+
+    >>> RulesError("hand.x\\ud800", "'\\udfff' is not at this table").as_dict()
+    {'field': 'hand.x\\\\ud800', 'error': "'\\\\udfff' is not at this table"}
     """
 
     def __init__(self, field: str, message: str) -> None:
+        field, message = _encodable(field), _encodable(message)
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
 
     def as_dict(self) -> dict[str, str]:
         return {"field": self.field, "error": self.message}
+
+
+def _encodable(text: str) -> str:
+    """``text`` with every character UTF-8 cannot encode (lone surrogates) written as its ``\\u`` escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+_SHORT = Repr()
+
+
+def shown(value: object) -> str:
+    """A value the caller sent, for an error message: a string as it is, anything else briefly.
+
+    Whatever arrives is shown in bounded size, so a thousand nested lists cannot make the message itself fail.
+
+    >>> shown("Zora"), shown(12), shown([[[[[[[[1]]]]]]]]), shown(list(range(100)))
+    ('Zora', '12', '[[[[[[[...]]]]]]]', '[0, 1, 2, 3, 4, 5, ...]')
+    """
+    if isinstance(value, str):
+        return value
+    try:
+        return _SHORT.repr(value)
+    except ValueError:  # an integer longer than Python will print
+        return type(value).__name__
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -261,7 +295,7 @@ def resolve_settings(
     """
     rules = dict(rules or {})
     preset = rules.pop("preset", default_preset)
-    if preset not in presets:
+    if not isinstance(preset, str) or preset not in presets:
         raise RulesError("rules.preset", _("unknown preset; allowed: %(allowed)s") % {"allowed": ", ".join(presets)})
     merged: dict[str, Any] = {name: option.default for name, option in options.items()}
     merged.update(presets[preset])
@@ -433,7 +467,7 @@ class HandReader:
         if value is None and not required:
             return None
         if value not in players:
-            names = {"player": value, "players": ", ".join(players)}
+            names = {"player": shown(value), "players": ", ".join(players)}
             if value is None:
                 raise RulesError(self.path(name), _("is required; players: %(players)s") % names)
             raise RulesError(self.path(name), _("'%(player)s' is not at this table; players: %(players)s") % names)

@@ -307,7 +307,9 @@ def _read_marriages(raw: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
     seen: list[int] = []
     for side in SIDES:
         path = reader.path(side)
-        values = reader.raw(side, [])
+        # A side without hlášky is left out (or an empty list); null is refused, not read as none: the ledger
+        # stores the document as sent, and its form reads every side it finds as a list.
+        values = reader.data.get(side, [])
         if not isinstance(values, list) or any(type(v) is not int or v not in (20, 40) for v in values):
             raise RulesError(path, _("must be a list of hlášky (marriages), each 20 or 40 (in trumps)"))
         seen.extend(values)

@@ -43,6 +43,7 @@ from rules.base import (
     format_money,
     format_number,
     pairwise_differences,
+    shown,
     stake_option,
     to_int,
 )
@@ -303,7 +304,7 @@ def _read_matadors(reader: HandReader, contract: str) -> int:
     value = reader.raw("matadors")
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most:
         return value
-    names = {"contract": contract_name(contract), "most": most, "value": value}
+    names = {"contract": contract_name(contract), "most": most, "value": shown(value)}
     if value is None:
         raise RulesError(
             "matadors", _("is required; %(contract)s counts 1 to %(most)s matadors (with or without)") % names

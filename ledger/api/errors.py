@@ -41,7 +41,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         field, messages = next(iter(errors.items()), ("non_field_errors", ["Invalid input."]))
         response.data = {"field": field, "error": messages[0], "errors": errors}
     elif isinstance(exc, exceptions.ParseError):
-        response.data = {"field": "body", "error": str(exc.detail)}
+        response.data = {"field": getattr(exc, "field", "body"), "error": str(exc.detail)}
     else:
         detail = exc.detail if isinstance(exc, exceptions.APIException) else "Not found."
         response.data = {"field": None, "error": str(detail)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -142,6 +142,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
             form.add_error("iban", error.message)
         else:
             messages.success(request, _("Payment details of %(name)s saved.") % {"name": player.name})
-            return redirect(back or "ledger:evening_list")
+            # Never redirect(back): a "next" without "/" or "." (say "0") would be taken for the name of a URL.
+            return HttpResponseRedirect(back or reverse("ledger:evening_list"))
     context = {"player": player, "form": form, "next": back}
     return render(request, "ledger/player_edit.html", context, status=400 if form.errors else 200)

@@ -110,7 +110,7 @@ def test_a_retry_with_the_same_key_answers_201_with_the_first_hand(api, snapser_
         ({}, "hand", "This field is required."),
         ({"hand": factories.SNAPSER_N1, "dealer": 7}, "dealer", "The dealer must be one of the 3 seats."),
         ({"hand": factories.SNAPSER_N1, "key": "k" * 65}, "key", "Ensure this field has no more than 64 characters."),
-        ({"hand": factories.SNAPSER_N1 | {"declarer": "A\x00na"}}, "hand", "Null characters are not allowed."),
+        ({"hand": factories.SNAPSER_N1 | {"declarer": "A\x00na"}}, "hand.declarer", "Null characters are not allowed."),
     ],
 )
 def test_a_bad_hand_is_refused_with_the_field_to_fix(api, snapser_table, body, field, error):

@@ -20,7 +20,7 @@ import rules
 from ledger import services
 from ledger.hand_forms import form_class
 from ledger.models import Hand, HandVersion, Player, Posting
-from tests import factories
+from tests import factories, junk
 from tests.rules.strategies import skat_documents
 from tests.rules.strategies_marias import marias_documents
 from tests.rules.strategies_snapser import snapser_documents
@@ -181,11 +181,8 @@ def test_the_balances_of_an_evening_after_random_hands_sum_to_exactly_zero(alice
 # --------------------------------------------------------------------------------------------------------------
 # Junk through the service: only the two domain errors, and then nothing written
 
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.integers(min_value=10**18) | st.floats() | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
-    max_leaves=12,
-)
+# Every JSON type, NUL characters, lone surrogates, and nesting deeper than any reader recurses (tests/junk.py).
+JSON = junk.JSON | st.builds(junk.nested, st.sampled_from([40, 3000]))
 
 
 @st.composite
@@ -194,14 +191,14 @@ def junk_hands(draw: st.DrawFn, hand: dict[str, Any], game: str) -> Any:
     if draw(st.integers(0, 9)) == 0:
         return draw(JSON)
     spoiled = dict(hand)
-    names = st.sampled_from(sorted(rules.game(game).hand_schema()["properties"])) | st.text(max_size=12)
+    names = st.sampled_from(sorted(rules.game(game).hand_schema()["properties"])) | junk.TEXT
     for _ in range(draw(st.integers(1, 3))):
         action = draw(st.sampled_from(["set", "drop", "nest"]))
         if action == "drop" and spoiled:
             spoiled.pop(draw(st.sampled_from(sorted(spoiled))))
         elif action == "nest" and any(isinstance(v, dict) for v in spoiled.values()):
             name = draw(st.sampled_from(sorted(k for k, v in spoiled.items() if isinstance(v, dict))))
-            spoiled[name] = dict(spoiled[name]) | {draw(st.text(max_size=8)): draw(JSON)}
+            spoiled[name] = dict(spoiled[name]) | {draw(junk.TEXT): draw(JSON)}
         else:
             spoiled[draw(names)] = draw(JSON)
     return spoiled
@@ -254,6 +251,7 @@ def test_a_hand_posted_without_a_dealer_takes_the_rotations_dealer(alice_client,
 
 
 TEXT = st.text(max_size=12) | st.sampled_from(["", "0", "1", "-1", "²", "1e9", "99999999999999999999", "on", "x"])
+TEXT |= st.sampled_from(["\x00", "a\x00", "x" * 5000])  # a NUL, which PostgreSQL cannot be asked about; a flood
 
 
 @st.composite
