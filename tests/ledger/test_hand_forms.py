@@ -159,3 +159,13 @@ def test_a_sedma_without_the_seven_result_asks_for_it(alice_client, evening):
         response.content.decode()
     )
     assert not Hand.objects.exists()
+
+
+def test_a_hand_stored_with_a_null_hlaska_side_still_opens_for_correction(alice_client, evening):
+    """The API took ``"marriages": {"declarer": null}`` before issue 14; such a hand's edit page answered 500."""
+    table = factories.make_table(evening, "marias")
+    hand = factories.record(table)[0]
+    Hand.objects.filter(pk=hand.pk).update(document=dict(hand.document, marriages={"declarer": None}))
+    response = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk]))
+    assert response.status_code == 200
+    assert 'name="marriages_declarer_20" value="0"' in response.content.decode().replace(" checked", "")
