@@ -38,7 +38,10 @@ class PlayerForm(forms.ModelForm):
         fields = ["owner", "name", "iban"]
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
+        try:
+            name = services.player_name_tidy(self.cleaned_data["name"])
+        except services.LedgerError as error:
+            raise forms.ValidationError(error.message) from None
         # A new player's owner is in the form, and the model's unique constraint checks it; a rename keeps its owner.
         others = Player.objects.filter(owner_id=self.instance.owner_id, name=name).exclude(pk=self.instance.pk)
         if self.instance.pk and others.exists():

@@ -84,7 +84,7 @@ def _has_hidden_characters(text: str) -> bool:
     return any(unicodedata.category(char) in _HIDDEN_CATEGORIES for char in text)
 
 
-def _player_name(name: str) -> str:
+def player_name_tidy(name: str) -> str:
     """The name with its spaces tidied (a pasted tab or line end becomes one space); refused when it hides any."""
     name = " ".join(name.split())
     if not name:
@@ -97,7 +97,7 @@ def _player_name(name: str) -> str:
 
 
 def player_get_or_create(*, owner: Any, name: str) -> Player:
-    player, _created = Player.objects.get_or_create(owner=owner, name=_player_name(name))
+    player, _created = Player.objects.get_or_create(owner=owner, name=player_name_tidy(name))
     return player
 
 
@@ -125,7 +125,7 @@ def table_create(
 ) -> Table:
     """Seat the players (known ones reused, new ones added) and freeze the resolved ruleset on the table."""
     _require_open(evening)
-    names = [_player_name(name) for name in players if name and name.strip()]
+    names = [player_name_tidy(name) for name in players if name and name.strip()]
     if len(set(names)) != len(names):
         raise LedgerError(_("Each player can sit at the table only once."), field="players")
     overrides = dict(rules_override or {})
@@ -644,11 +644,10 @@ def player_rename(*, player: Player, name: str) -> Player:
     on every page of every evening, the old ones included, and the money unchanged: every hand is priced again
     under the new name and must come to the same amounts, and every evening must still sum to zero.
     """
-    new = " ".join(name.split())
-    if not new:
-        raise LedgerError(_("A player needs a name."), field="name")
-    if len(new) > 40:
-        raise LedgerError(_("A player's name can have at most 40 letters."), field="name")
+    try:
+        new = player_name_tidy(name)  # the same rules as a new player's name, hidden characters included
+    except LedgerError as error:
+        raise LedgerError(error.message, field="name") from None
     # The evenings first, as closing and reopening lock them; then the tables, as recording a hand does.
     seated = Seat.objects.filter(player=player)
     evenings = list(

@@ -188,7 +188,7 @@ def test_a_rename_to_a_name_the_owner_already_uses_is_refused_beside_the_field(b
 
 def test_a_rename_that_is_no_name_is_refused_beside_the_field(boss_client, snapser_table):
     ana = Player.objects.get(name="Ana")
-    for name in ["  ", "A" * 41]:
+    for name in ["  ", "A" * 41, "Ana\u202e", "An\x07a"]:  # empty, too long, a direction override, a bell
         response = _post_back(boss_client, ana, name=name)
         assert response.status_code == 200 and response.context["adminform"].form.errors
     ana.refresh_from_db()
