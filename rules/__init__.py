@@ -17,6 +17,7 @@ Labels, explanation lines and error messages come in the active language (:mod:`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from decimal import DecimalException
 from importlib import import_module
 from typing import Any
@@ -30,6 +31,7 @@ from rules.base import (
     RulesError,
     Score,
     Table,
+    payment_line,
     resolve_settings,
     settings_as_json,
 )
@@ -94,6 +96,9 @@ def score(document: Mapping[str, Any]) -> Score:
 
     Every amount fits what the ledger stores (:data:`rules.base.MAX_AMOUNT`, 4 decimal places): the options'
     limits keep nearly every hand there, and a hand worth more is refused here rather than overflowing later.
+
+    The explanation of every game ends with who is due what, in the players' words
+    (:func:`rules.base.payment_line`), so each game's own lines stop at how the money came about.
     """
     chosen, seated = table(document)
     hand = document.get("hand")
@@ -111,7 +116,8 @@ def score(document: Mapping[str, Any]) -> Score:
             _("is worth %(limit)s or more to one player, more than one hand can move; check it or lower the stake")
             % {"limit": format_number(MAX_AMOUNT + MONEY_QUANTUM, places=0)},
         )
-    return result
+    currency = str(seated.settings.get("currency", "EUR"))
+    return replace(result, lines=(*result.lines, payment_line(result.amounts, currency)))
 
 
 def schema(game_name: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from reprlib import Repr
 from typing import Any, Generic, Protocol, TypeVar
 
-from rules.i18n import CURRENCY_SIGNS, _, format_money, format_number, gettext
+from rules.i18n import CURRENCY_SIGNS, _, format_list, format_money, format_number, gettext, ngettext
 
 __all__ = [
     "CURRENCY_SIGNS",
@@ -42,6 +42,7 @@ __all__ = [
     "format_number",
     "pairwise_differences",
     "pay_between",
+    "payment_line",
     "resolve_settings",
     "settings_as_json",
     "shown",
@@ -503,3 +504,63 @@ def pairwise_differences(scores: Mapping[str, int | Decimal], stake: Decimal) ->
     total = sum(scores.values())
     n = len(scores)
     return {player: stake * (n * points - total) for player, points in scores.items()}
+
+
+def payment_line(amounts: Mapping[str, Decimal], currency: str) -> Line:
+    """Who is due what, in one sentence in the players' words: the last line of every hand's explanation.
+
+    ``amounts`` are the hand's money per player in seat order (summing to zero); players with nothing to pay or
+    get are left out. When every payer pays the same and every payee gets the same, one sentence names them all;
+    otherwise each side is said in groups of equal amounts, the largest first.
+
+    >>> def said(**amounts: str) -> str:
+    ...     return payment_line({p: Decimal(a) for p, a in amounts.items()}, "EUR").label
+    >>> said(Franta="-0.40", Pepa="0.40", Jarda="-0.40", Mirek="0.40")
+    'Franta and Jarda pay Pepa and Mirek €0.40 each'
+    >>> said(Ana="-0.20", Ben="0.60", Cyril="-0.20", Dana="-0.20")
+    'Ana, Cyril and Dana pay Ben €0.20 each'
+    >>> said(Ana="-2.40", Ben="1.20", Cyril="1.20"), said(Ana="0.60", Ben="-0.60")
+    ('Ana pays Ben and Cyril €1.20 each', 'Ben pays Ana €0.60')
+    >>> said(Ana="0.40", Ben="-0.50", Cyril="0.40", Dana="-0.30")
+    'Ben pays €0.50 and Dana pays €0.30; Ana and Cyril get €0.40 each'
+    >>> said(Ana="0", Ben="0.00", Cyril="0")
+    'Nobody pays anything'
+    """
+    payers = _groups({player: -amount for player, amount in amounts.items() if amount < 0})
+    payees = _groups({player: amount for player, amount in amounts.items() if amount > 0})
+    if not payers or not payees:
+        return Line(_("Nobody pays anything"))
+    if len(payers) == 1 and len(payees) == 1:
+        (paid, who_pays), (got, who_gets) = payers[0], payees[0]
+        names = {"payers": format_list(who_pays), "payees": format_list(who_gets)}
+        if len(who_pays) == 1:
+            # One payer: what each payee gets ("Ana pays Ben and Cyril €1.20 each").
+            sentence = ngettext(
+                "%(payers)s pays %(payees)s %(money)s", "%(payers)s pays %(payees)s %(money)s each", len(who_gets)
+            )
+            return Line(sentence % (names | {"money": format_money(got, currency)}))
+        if len(who_gets) == 1 or paid == got:
+            # What each payer pays; with as many payees as payers, that is also what each of them gets.
+            sentence = ngettext(
+                "%(payers)s pay %(payees)s %(money)s each", "%(payers)s pay %(payees)s %(money)s each", len(who_gets)
+            )
+            return Line(sentence % (names | {"money": format_money(paid, currency)}))
+    pay = [
+        ngettext("%(names)s pays %(money)s", "%(names)s pay %(money)s each", len(names))
+        % {"names": format_list(names), "money": format_money(money, currency)}
+        for money, names in payers
+    ]
+    get = [
+        ngettext("%(names)s gets %(money)s", "%(names)s get %(money)s each", len(names))
+        % {"names": format_list(names), "money": format_money(money, currency)}
+        for money, names in payees
+    ]
+    return Line(_("%(payers)s; %(payees)s") % {"payers": format_list(pay), "payees": format_list(get)})
+
+
+def _groups(amounts: Mapping[str, Decimal]) -> list[tuple[Decimal, list[str]]]:
+    """Players by equal amount, the largest amount first, each group in seat order."""
+    groups: dict[Decimal, list[str]] = {}
+    for player, amount in amounts.items():
+        groups.setdefault(amount, []).append(player)
+    return sorted(groups.items(), key=lambda group: -group[0])

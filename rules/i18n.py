@@ -26,7 +26,7 @@ one hand's money and list points stay well below the sizes where grouping helps,
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
@@ -42,6 +42,7 @@ __all__ = [
     "N_",
     "_",
     "activate",
+    "format_list",
     "format_money",
     "format_number",
     "get_language",
@@ -250,3 +251,15 @@ def format_money(amount: Decimal, currency: str, places: int | None = None) -> s
             return f"{MINUS}{sign}{number[1:]}"
         return f"{sign}{number}"
     return f"{number}{NBSP}{sign}"
+
+
+def format_list(items: Sequence[str]) -> str:
+    """Names (or phrases) joined as the active language lists them: "Ana, Ben and Cyril", "Ana, Ben a Cyril".
+
+    >>> format_list(["Ana"]), format_list(["Ana", "Ben"]), format_list(["Ana", "Ben", "Cyril"])
+    ('Ana', 'Ana and Ben', 'Ana, Ben and Cyril')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    # No comma before the last item in any of the four languages (English as the players write it, too).
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}

@@ -12,7 +12,7 @@ of the winning side ``V``.
 >>> score = GAME.price(table, hand)
 >>> score.label, str(score.value), {p: str(a) for p, a in score.amounts.items()}
 ('bez vody in hearts, kontra', '1.60', {'Ana': '3.20', 'Ben': '-1.60', 'Cyril': '-1.60'})
->>> score.lines[-2].detail
+>>> score.lines[-1].detail
 '4 × 2 × 2 × €0.10 = €1.60'
 
 In Slovak, the words of the table:
@@ -20,7 +20,7 @@ In Slovak, the words of the table:
 >>> from rules.i18n import override
 >>> with override("sk"):
 ...     score = GAME.price(table, hand)
->>> score.label, score.lines[-2].detail
+>>> score.label, score.lines[-1].detail
 ('bez vody v červenom, kontra', '4 × 2 × 2 × 0,10\xa0€ = 1,60\xa0€')
 """
 
@@ -45,7 +45,7 @@ from rules.base import (
     pay_between,
     stake_option,
 )
-from rules.i18n import N_, NP_, _, pgettext
+from rules.i18n import MINUS, N_, NP_, _, pgettext
 
 SEATS = (2, 3, 4)
 TRUMPS = ("hearts", "bells", "leaves", "acorns")
@@ -116,6 +116,13 @@ OPTIONS: dict[str, Option] = {
     "red_on_durch": Option(
         True, N_("Hearts trump doubles an announced durch too (the seed doubles every game in red).")
     ),
+    "tichy_durch_on_za12": Option(
+        True,
+        N_(
+            "A za 12 in which one side takes every trick is paid as tichý durch (18, the seed: whatever game was "
+            "announced), or, when off, as the za 12 it was (12). Enter it as result tichý durch either way."
+        ),
+    ),
     "false_dost": Option(
         "by_points",
         N_(
@@ -132,6 +139,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "payment": "every_loser_every_winner",
         "red_on_nehram": True,
         "red_on_durch": True,
+        "tichy_durch_on_za12": True,
         "false_dost": "by_points",
     },
 }
@@ -139,7 +147,11 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class SnapserHand:
-    """A validated hand. ``result`` is the category priced for hrám (None otherwise); ``partner`` None = alone."""
+    """A validated hand: the document's facts and the ``category`` (a key of :data:`MULTIPLES`) it is paid at.
+
+    ``result`` is what the document says: the category of a hrám, or ``tichy_durch`` on a za 12 in which one side
+    took every trick (paid as tichý durch or as za 12, as the table's rules say); ``partner`` None = alone.
+    """
 
     declarer: str
     partner: str | None
@@ -149,15 +161,11 @@ class SnapserHand:
     winner: str
     result: str | None
     end: str | None
+    category: str
 
     @property
     def won(self) -> bool:
         return self.winner == "declarer"
-
-    @property
-    def category(self) -> str:
-        """The key of :data:`MULTIPLES` this hand is paid at."""
-        return self.result if self.result is not None else self.announcement
 
     def declarer_side(self) -> tuple[str, ...]:
         return (self.declarer,) if self.partner is None else (self.declarer, self.partner)
@@ -177,6 +185,15 @@ def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
     Traceback (most recent call last):
     ...
     rules.base.RulesError: raises: nehrám ends the hand at once, so it cannot be raised; leave raises at 0
+
+    What no deal can produce is refused, naming the field to correct:
+
+    >>> parse_hand(table, {"declarer": "Ana", "trump": "bells", "announcement": "hram", "winner": "declarer",
+    ...                    "result": "za_6", "end": "last_trick"})
+    Traceback (most recent call last):
+    ...
+    rules.base.RulesError: result: played to the last trick with the losers trickless, the winners took every \
+trick: that is tichy_durch (za_6 ends with “dosť”)
     """
     _check_seats(table)
     reader = HandReader(hand, allowed=FIELDS)
@@ -190,8 +207,9 @@ def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
         raise RulesError("raises", _("nehrám ends the hand at once, so it cannot be raised; leave raises at 0"))
     end = _read_end(reader, announcement)
     winner = _read_winner(reader, announcement, end)
-    result = _read_result(reader, announcement, end, str(table.settings.get("false_dost", "by_points")))
-    return SnapserHand(declarer, partner, trump, announcement, raises, winner, result, end)
+    result = _read_result(reader, announcement, winner, end, str(table.settings.get("false_dost", "by_points")))
+    category = _category(announcement, result, bool(table.settings.get("tichy_durch_on_za12", True)))
+    return SnapserHand(declarer, partner, trump, announcement, raises, winner, result, end, category)
 
 
 def _check_seats(table: Table) -> None:
@@ -230,22 +248,32 @@ def _read_winner(reader: HandReader, announcement: str, end: str | None) -> str:
             raise RulesError("winner", _("nehrám loses at once: the winner is always the defenders"))
         return winner
     winner = reader.choice("winner", WINNERS)
-    if announcement == "za12" and end == "false_dost" and winner == "declarer":
+    if announcement in ("za12", "durch") and end == "false_dost" and winner == "declarer":
         # The seed: "Ak hráč povie dosť a nemá dostatočný počet bodov, vyhráva zahlásenú hru súper."
-        raise RulesError("winner", _("a false “dosť” loses za 12: the defenders win it"))
+        raise RulesError(
+            "winner",
+            _("a false “dosť” loses %(name)s: the defenders win it") % {"name": category_name(announcement)},
+        )
+    if announcement == "durch" and end == "dost" and winner == "declarer":
+        # A durch is won by the last trick; a "dosť" before it means the chooser stopped short of every trick.
+        raise RulesError(
+            "end", _("a won durch takes every trick, so it ends with the last trick: end is last_trick or left out")
+        )
     return winner
 
 
-def _read_result(reader: HandReader, announcement: str, end: str | None, false_dost: str) -> str | None:
-    if announcement != "hram":
+def _read_result(reader: HandReader, announcement: str, winner: str, end: str | None, false_dost: str) -> str | None:
+    if announcement in ("durch", "nehram"):
         if reader.has("result"):
             raise RulesError(
                 "result",
-                _("only hrám has a result category; %(name)s is paid as announced, leave it out")
+                _("%(name)s is paid as announced, whatever the tricks; leave result out")
                 % {"name": category_name(announcement)},
             )
         return None
-    if end == "false_dost" and false_dost != "by_points":
+    if announcement == "za12":
+        result = _read_za12_result(reader, winner, end)
+    elif end == "false_dost" and false_dost != "by_points":
         # House rule: a false "dosť" always costs one fixed category, whatever the points were.
         result = reader.choice("result", RESULTS, default=false_dost)
         if result != false_dost:
@@ -254,10 +282,61 @@ def _read_result(reader: HandReader, announcement: str, end: str | None, false_d
                 _("at this table a false “dosť” always counts %(name)s; leave result out")
                 % {"name": category_name(false_dost)},
             )
-        return result
+    else:
+        result = reader.choice("result", RESULTS)
+    if result == "tichy_durch":
+        _check_every_trick(end)
+    if result == "za_6" and end == "last_trick":
+        # Nobody said "dosť", so all the tricks were played: the losers' none means the winners took them all.
+        raise RulesError(
+            "result",
+            _(
+                "played to the last trick with the losers trickless, the winners took every trick: that is "
+                "tichy_durch (za_6 ends with “dosť”)"
+            ),
+        )
+    return result
+
+
+def _read_za12_result(reader: HandReader, winner: str, end: str | None) -> str | None:
+    """A za 12 has a result only when one side took every trick (RULES.md §3: it is a tichý durch)."""
+    if not reader.has("result"):
+        if winner == "declarer" and end == "last_trick":
+            # Za 12 is won by "dosť" before the other side has a trick; with no "dosť", only every trick wins it.
+            raise RulesError(
+                "result",
+                _(
+                    "a za 12 played to the last trick is won only by taking every trick: result tichy_durch, or "
+                    "the defenders won"
+                ),
+            )
+        return None
     result = reader.choice("result", RESULTS)
-    if end == "false_dost" and result == "tichy_durch":
+    if result != "tichy_durch":
+        raise RulesError(
+            "result",
+            _("za 12 is paid as announced; its only result is tichy_durch, when one side took every trick"),
+        )
+    return result
+
+
+def _check_every_trick(end: str | None) -> None:
+    if end == "false_dost":
         raise RulesError("result", _("a false “dosť” stops the hand early, so nobody took every trick"))
+    if end == "dost":
+        raise RulesError(
+            "end", _("a tichý durch takes every trick, so it ends with the last trick: end is last_trick or left out")
+        )
+
+
+def _category(announcement: str, result: str | None, tichy_durch_on_za12: bool) -> str:
+    """The key of :data:`MULTIPLES` a hand is paid at.
+
+    >>> _category("za12", "tichy_durch", True), _category("za12", "tichy_durch", False), _category("za12", None, True)
+    ('tichy_durch', 'za12', 'za12')
+    """
+    if result is None or (announcement == "za12" and not tichy_durch_on_za12):
+        return announcement
     return result
 
 
@@ -278,14 +357,14 @@ def price_hand(table: Table, hand: SnapserHand) -> Score:
         won=hand.won,
         value=value,
         amounts={player: _tidy(amounts[player]) for player in table.players},
-        lines=_lines(table, hand, red, value, each_pays_one and len(winners) == len(losers)),
+        lines=_lines(table, hand, red, value, (len(winners), len(losers))),
     )
 
 
 def red_doubles(hand: SnapserHand, settings: Settings) -> bool:
     """Whether hearts trump doubles this hand (the seed doubles every game in red; two of them are house rules).
 
-    >>> hand = SnapserHand("Ana", None, "hearts", "nehram", 0, "defenders", None, None)
+    >>> hand = SnapserHand("Ana", None, "hearts", "nehram", 0, "defenders", None, None, "nehram")
     >>> red_doubles(hand, {"red_on_nehram": True}), red_doubles(hand, {"red_on_nehram": False})
     (True, False)
     """
@@ -339,8 +418,12 @@ def raise_name(raises: int) -> str:
 def _label(hand: SnapserHand, red: bool) -> str:
     label = _name(hand, red)
     if not hand.won and hand.announcement != "nehram":
-        return pgettext("snapser", "%(name)s, the chooser lost") % {"name": label}
+        return _lost(label)
     return label
+
+
+def _lost(name: str) -> str:
+    return pgettext("snapser", "%(name)s, the chooser lost") % {"name": name}
 
 
 def _name(hand: SnapserHand, red: bool) -> str:
@@ -350,16 +433,24 @@ def _name(hand: SnapserHand, red: bool) -> str:
     return f"{category}, {raise_name(hand.raises)}" if hand.raises else category
 
 
-def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, paired: bool) -> tuple[Line, ...]:
+def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, sides: tuple[int, int]) -> tuple[Line, ...]:
+    """What the hand is worth, step by step; who pays whom in the end is the payment line that rules.score adds.
+
+    Each factor is said once ("kontra, re: × 4"); a lost hand says so and shows its minus, seen from the chooser.
+    """
     currency = str(table.settings.get("currency", "EUR"))
     multiple = MULTIPLES[hand.category]
-    why = pgettext("snapser", "%(multiple)s × the base: %(why)s") % {"multiple": multiple, "why": _why(hand)}
+    # The multiple after the reason: "za 12: 12 × …" would say the number twice in a row.
+    why = pgettext("snapser", "%(why)s, × %(multiple)s") % {"multiple": multiple, "why": _why(hand)}
     lines = [Line(category_name(hand.category), why)]
+    if hand.result == "tichy_durch" and hand.category == "za12":
+        detail = pgettext("snapser", "paid as %(name)s (house rule)") % {"name": category_name("za12")}
+        lines.append(Line(category_name("tichy_durch"), detail))
     if hand.end == "false_dost":
         false_dost = _false_dost(hand, str(table.settings.get("false_dost", "by_points")))
         lines.append(Line(pgettext("snapser", "false “dosť”"), false_dost))
     if red:
-        lines.append(Line(pgettext("snapser", "in hearts"), pgettext("snapser", "hearts are trump: × 2")))
+        lines.append(Line(pgettext("snapser", "hearts trump"), "× 2"))
     elif hand.trump == RED:
         detail = pgettext("snapser", "not doubled for %(name)s (house rule)") % {
             "name": category_name(hand.announcement)
@@ -367,16 +458,20 @@ def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, paired: b
         lines.append(Line(pgettext("snapser", "hearts trump"), detail))
     if hand.raises:
         steps = ", ".join(raise_name(level) for level in range(1, hand.raises + 1))
-        lines.append(Line(raise_name(hand.raises), f"{steps}: × {2**hand.raises}"))
+        lines.append(Line(steps, f"× {2**hand.raises}"))
     factors = [str(multiple)] + (["2"] if red else []) + ([str(2**hand.raises)] if hand.raises else [])
     arithmetic = " × ".join([*factors, format_money(table.stake, currency)])
-    lines.append(Line(_name(hand, red), f"{arithmetic} = {format_money(value, currency)}", value))
-    money = {"money": format_money(value, currency)}
-    if paired:
-        how = pgettext("snapser", "each loser pays one winner %(money)s") % money
+    if hand.won:
+        lines.append(Line(_name(hand, red), f"{arithmetic} = {format_money(value, currency)}", value))
     else:
-        how = pgettext("snapser", "each loser pays every winner %(money)s") % money
-    lines.append(Line(pgettext("snapser", "who pays whom"), how))
+        total = f"{MINUS}{arithmetic} = {format_money(-value, currency)}"
+        lines.append(Line(_lost(_name(hand, red)), total, -value))
+    winners, losers = sides
+    paired = winners == losers and table.settings.get("payment") == "each_loser_one_winner"
+    if winners > 1 and losers > 1 and not paired:
+        # Two against two: the payment line gives each player's sum (2 × V); this says how it is made up.
+        how = pgettext("snapser", "each loser pays every winner %(money)s") % {"money": format_money(value, currency)}
+        lines.append(Line(pgettext("snapser", "two against two"), how))
     return tuple(lines)
 
 
@@ -384,6 +479,8 @@ def _why(hand: SnapserHand) -> str:
     if hand.end == "false_dost" and hand.announcement == "hram":
         # The points did not decide it (or not the usual way): the false-dosť line says why.
         return pgettext("snapser", "after a false “dosť”")
+    if hand.announcement == "za12" and hand.category == "tichy_durch":
+        return pgettext("snapser", "%(name)s announced, the winners took every trick") % {"name": category_name("za12")}
     if hand.announcement in ("za12", "durch") and not hand.won:
         why = pgettext("snapser", WHY[hand.announcement])
         return pgettext("snapser", "%(why)s; not made, the opponents win") % {"why": why}
@@ -391,11 +488,12 @@ def _why(hand: SnapserHand) -> str:
 
 
 def _false_dost(hand: SnapserHand, rule: str) -> str:
+    # The line's label already says "false dosť": the detail says what it cost, without the word again.
     if hand.announcement != "hram":
-        return pgettext("snapser", "“dosť” without 66 points loses the announced game")
+        return pgettext("snapser", "said without 66 points, so the announced game is lost")
     if rule == "by_points":
-        return pgettext("snapser", "“dosť” without 66 points loses; the other side wins by the caller's points")
-    return pgettext("snapser", "“dosť” without 66 points loses; the other side always wins %(name)s (house rule)") % {
+        return pgettext("snapser", "said without 66 points, so the other side wins by the caller's points")
+    return pgettext("snapser", "said without 66 points, so the other side always wins %(name)s (house rule)") % {
         "name": category_name(rule)
     }
 
@@ -418,12 +516,23 @@ def hand_schema() -> dict[str, Any]:
             "announcement": {"enum": list(ANNOUNCEMENTS)},
             "raises": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_RAISES},
             "winner": {"enum": [*WINNERS, None]},
-            "result": {"enum": [*RESULTS, None], "description": "hrám only"},
-            "end": {"enum": [*ENDS, None], "description": "informational; false_dost may fix the category"},
+            "result": {
+                "enum": [*RESULTS, None],
+                "description": "hrám; on a za 12 only tichy_durch, when one side took every trick",
+            },
+            "end": {
+                "enum": [*ENDS, None],
+                "description": "how the hand ended: false_dost may fix the category; refused where it contradicts "
+                "the tricks (za_6 at the last trick, tichy_durch or a won durch after dost)",
+            },
         },
         "allOf": [
             {
-                "if": {"properties": {"announcement": {"enum": ["za12", "durch"]}}},
+                "if": {"properties": {"announcement": {"const": "za12"}}},
+                "then": {"required": ["winner"], "properties": {"result": {"enum": ["tichy_durch", None]}}},
+            },
+            {
+                "if": {"properties": {"announcement": {"const": "durch"}}},
                 "then": {"required": ["winner"], "properties": {"result": {"type": "null"}}},
             },
             {

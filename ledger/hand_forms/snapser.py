@@ -44,7 +44,11 @@ class SnapserHandForm(HandForm):
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("announcement", "hram")
         self.initial.setdefault("winner", "declarer")
-        self.initial.setdefault("result", "s_vodou")
+        if self.current("announcement") == "za12":
+            # A za 12 has a result only when one side took every trick: then it is a tichý durch (RULES.md §3).
+            self.fields["result"].choices = [("", "—"), RESULTS[-1]]
+        else:
+            self.initial.setdefault("result", "s_vodou")
         self.initial.setdefault("raises", 0)
 
     def shown_names(self) -> list[str]:
@@ -52,11 +56,13 @@ class SnapserHandForm(HandForm):
         names = ["declarer"] + (["partner"] if len(self.seats) == 4 else []) + ["trump", "announcement"]
         if announcement == "nehram":
             return names
-        names += ["winner"] + (["result"] if announcement == "hram" else []) + ["raises"]
+        names += ["winner"] + (["result"] if announcement in ("hram", "za12") else []) + ["raises"]
         return [*names, "end"]
 
     def required_names(self) -> list[str]:
-        required = ("declarer", "partner", "trump", "announcement", "winner", "result")
+        required = ["declarer", "partner", "trump", "announcement", "winner"]
+        if self.current("announcement") != "za12":
+            required.append("result")  # a za 12 has none unless one side took every trick
         return [name for name in required if name in self.shown_names()]
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:

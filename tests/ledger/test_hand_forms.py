@@ -33,6 +33,17 @@ CASES = [
         {"Ana": D("-1.20"), "Ben": D("0.60"), "Cyril": D("0.60")},  # N7: winner and raises are not sent for nehrám
     ),
     (
+        "snapser",
+        {"declarer": "Ana", "trump": "leaves", "announcement": "za12", "winner": "defenders", "raises": "0"},
+        {"Ana": D("-2.40"), "Ben": D("1.20"), "Cyril": D("1.20")},  # N5: a za 12 needs no result
+    ),
+    (
+        "snapser",
+        {"declarer": "Ana", "trump": "leaves", "announcement": "za12", "winner": "defenders", "raises": "0"}
+        | {"result": "tichy_durch"},
+        {"Ana": D("-3.60"), "Ben": D("1.80"), "Cyril": D("1.80")},  # the defenders took every trick: tichý durch
+    ),
+    (
         "skat",
         {"declarer": "Ana", "contract": "grand", "matadors": "1", "declarer_points": "61", "bid": "18"},
         {"Ana": D("0.96"), "Ben": D("-0.48"), "Cyril": D("-0.48")},  # S1/S20
@@ -169,3 +180,16 @@ def test_a_hand_stored_with_a_null_hlaska_side_still_opens_for_correction(alice_
     response = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk]))
     assert response.status_code == 200
     assert 'name="marriages_declarer_20" value="0"' in response.content.decode().replace(" checked", "")
+
+
+def test_the_snapser_form_offers_a_za12_only_tichy_durch_and_preselects_nothing(alice_client, evening):
+    table = factories.make_table(evening, "snapser")
+    # Tapping za 12 after hrám redraws the form with hrám's result (s vodou) still posted.
+    html = alice_client.get(
+        reverse("ledger:hand_form", args=[table.pk]),
+        {"announcement": "za12", "result": "s_vodou", "winner": "declarer", "dealer": "0", "_refresh": "1"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert 'id="field-result"' in html
+    assert 'value="tichy_durch"' in html and 'value="s_vodou"' not in html and 'value="za_6"' not in html
+    assert 'value="tichy_durch" checked' not in html

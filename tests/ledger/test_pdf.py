@@ -76,9 +76,12 @@ def test_the_summary_has_each_table_its_rules_and_the_explained_hand_log(alice_c
     assert f"House rules: seed — {stake_help}: 3.10" in flat and f"{stake_help}: 0.55" in flat, flat[:800]
     assert "Hands (1)" in text
     hand = settled.tables.first().hands.get()
-    for line in hand.lines:  # the explanation, as the engine wrote it (in the language it was recorded in)
-        assert f"{line['label']}: {line['detail']}" in flat
-    assert f"{hand.lines[-1]['label']}: {hand.lines[-1]['detail']} +12.40 −6.20 −6.20" in flat
+    shown = [f"{line['label']}: {line['detail']}" if line["detail"] else line["label"] for line in hand.lines]
+    for line in shown:  # the explanation, as the engine wrote it (in the language it was recorded in)
+        assert line in flat
+    # It ends with who pays whom (rules.score's payment line), then the amounts.
+    assert hand.lines[-1]["label"].endswith(" each")
+    assert f"{shown[-1]} +12.40 −6.20 −6.20" in flat
 
 
 def test_the_summary_is_a4_with_page_numbers(alice_client, settled):

@@ -1,4 +1,5 @@
-"""Šnapser pricing (RULES.md §3): the worked examples N1–N9, the house-rule options and the validation."""
+"""Šnapser pricing (RULES.md §3): the worked examples N1–N9, the house-rule options, the explanation and what is
+refused (every document shape no deal can produce)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,70 @@ def test_it_prices_the_worked_examples(players: list[str], hand: dict[str, Any],
     assert _amounts(_score(hand, players)) == expected
 
 
+# What a player reads for each example: the category and why, each factor once, the value (a minus when the
+# chooser's side lost), and who pays whom in their words.
+EXPLAINED = {
+    "N1": [
+        ("s vodou", "the losers have 33 points or more, × 2"),
+        ("s vodou", "2 × €0.10 = €0.20"),
+        ("Ben and Cyril pay Ana €0.20 each", ""),
+    ],
+    "N2": [
+        ("bez vody", "the losers have fewer than 33 points, × 4"),
+        ("bez vody", "4 × €0.10 = €0.40"),
+        ("Ben and Cyril pay Ana €0.40 each", ""),
+    ],
+    "N3": [
+        ("bez vody", "the losers have fewer than 33 points, × 4"),
+        ("hearts trump", "× 2"),
+        ("bez vody in hearts", "4 × 2 × €0.10 = €0.80"),
+        ("Ben and Cyril pay Ana €0.80 each", ""),
+    ],
+    "N4": [
+        ("bez vody", "the losers have fewer than 33 points, × 4"),
+        ("hearts trump", "× 2"),
+        ("kontra, re", "× 4"),
+        ("bez vody in hearts, re", "4 × 2 × 4 × €0.10 = €3.20"),
+        ("Ben and Cyril pay Ana €3.20 each", ""),
+    ],
+    "N5": [
+        ("za 12", "announced: 66 and “dosť” before the other side takes a trick; not made, the opponents win, × 12"),
+        ("za 12, the chooser lost", "−12 × €0.10 = −€1.20"),
+        ("Ana pays Ben and Cyril €1.20 each", ""),
+    ],
+    "N6": [
+        ("durch", "announced: the chooser takes every trick, × 36"),
+        ("durch", "36 × €0.10 = €3.60"),
+        ("Ben and Cyril pay Ana €3.60 each", ""),
+    ],
+    "N7": [
+        ("nehrám", "the chooser gave up and loses at once, × 6"),
+        ("nehrám, the chooser lost", "−6 × €0.10 = −€0.60"),
+        ("Ana pays Ben and Cyril €0.60 each", ""),
+    ],
+    "N8": [
+        ("tichý durch", "the winners took every trick without announcing it, × 18"),
+        ("tichý durch, the chooser lost", "−18 × €0.10 = −€1.80"),
+        ("Ana pays Ben and Cyril €1.80 each", ""),
+    ],
+    "N9": [
+        ("bez vody", "the losers have fewer than 33 points, × 4"),
+        ("hearts trump", "× 2"),
+        ("bez vody in hearts", "4 × 2 × €0.10 = €0.80"),
+        ("two against two", "each loser pays every winner €0.80"),
+        ("Ben and Dana pay Ana and Cyril €1.60 each", ""),
+    ],
+}
+
+
+@pytest.mark.parametrize(("players", "hand", "expected"), EXAMPLES)
+def test_it_explains_the_worked_examples(
+    request: pytest.FixtureRequest, players: list[str], hand: dict[str, Any], expected: dict[str, str]
+) -> None:
+    example = request.node.callspec.id
+    assert [(line.label, line.detail) for line in _score(hand, players).lines] == EXPLAINED[example]
+
+
 def test_it_labels_the_hand_with_the_table_words_and_the_arithmetic() -> None:
     # In Slovak ("bez vody v červenom, kontra"): tests/rules/test_translations.py.
     score = _score(_hand(trump="hearts", raises=1))
@@ -98,6 +163,14 @@ def test_it_labels_the_hand_with_the_table_words_and_the_arithmetic() -> None:
     assert [(line.label, line.detail, line.amount) for line in total] == [
         ("bez vody in hearts, kontra", "4 × 2 × 2 × €0.10 = €1.60", Decimal("1.60"))
     ]
+    assert ("kontra", "× 2") in [(line.label, line.detail) for line in score.lines]  # not "kontra: kontra: × 2"
+
+
+def test_it_shows_a_lost_hand_with_its_minus() -> None:
+    score = _score(_hand(winner="defenders", trump="hearts", raises=1), FOUR)
+    total = [(line.label, line.detail, line.amount) for line in score.lines if line.amount is not None]
+    assert total == [("bez vody in hearts, kontra, the chooser lost", "−4 × 2 × 2 × €0.10 = −€1.60", Decimal("-1.60"))]
+    assert score.lines[-1].label == "Ana pays Ben, Cyril and Dana €1.60 each"
 
 
 def test_it_says_the_chooser_lost_in_the_label() -> None:
@@ -142,7 +215,11 @@ def test_it_doubles_every_raise_up_to_boty() -> None:
 def test_it_pays_one_winner_per_loser_when_asked() -> None:
     score = _score(_hand(partner="Cyril", trump="hearts"), FOUR, payment="each_loser_one_winner")
     assert _amounts(score) == {"Ana": "0.80", "Ben": "-0.80", "Cyril": "0.80", "Dana": "-0.80"}
-    assert score.lines[-1].detail == "each loser pays one winner €0.80"
+    # Each pays what the hand is worth: the payment line says it all, no "two against two" sum is needed.
+    assert [line.label for line in score.lines[-2:]] == [
+        "bez vody in hearts",
+        "Ben and Dana pay Ana and Cyril €0.80 each",
+    ]
 
 
 def test_it_keeps_the_seed_payment_for_three_players_when_one_winner_is_paid() -> None:
@@ -163,7 +240,9 @@ def test_it_can_leave_nehram_and_durch_undoubled_in_red() -> None:
 def test_it_prices_a_false_dost_by_the_points_entered() -> None:
     score = _score(_hand(winner="defenders", result="s_vodou", end="false_dost"))
     assert _amounts(score) == {"Ana": "-0.40", "Ben": "0.20", "Cyril": "0.20"}
-    assert "false “dosť”" in [line.label for line in score.lines]
+    assert ("false “dosť”", "said without 66 points, so the other side wins by the caller's points") in [
+        (line.label, line.detail) for line in score.lines
+    ]
 
 
 def test_it_prices_a_false_dost_at_the_fixed_category_of_the_table() -> None:
@@ -178,6 +257,39 @@ def test_it_uses_the_stake_and_currency_of_the_table() -> None:
     assert [line.detail for line in score.lines if line.amount is not None] == [
         "4 × 0.50\N{NO-BREAK SPACE}Kč = 2.00\N{NO-BREAK SPACE}Kč"
     ]
+    assert score.lines[-1].label == "Ben and Cyril pay Ana 2.00\N{NO-BREAK SPACE}Kč each"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Tichý durch: one side took every trick, whatever was announced (RULES.md §3, the seed's "akúkoľvek hru")
+
+
+@pytest.mark.parametrize(
+    ("winner", "expected"),
+    [
+        ("declarer", {"Ana": "3.60", "Ben": "-1.80", "Cyril": "-1.80"}),
+        ("defenders", {"Ana": "-3.60", "Ben": "1.80", "Cyril": "1.80"}),
+    ],
+)
+def test_a_za12_in_which_one_side_takes_every_trick_is_paid_as_tichy_durch(
+    winner: str, expected: dict[str, str]
+) -> None:
+    score = _score(_hand(announcement="za12", winner=winner, result="tichy_durch", end="last_trick"))
+    assert _amounts(score) == expected
+    assert score.lines[0] == rules.Line("tichý durch", "za 12 announced, the winners took every trick, × 18")
+
+
+def test_a_table_can_pay_that_za12_as_announced() -> None:
+    hand = _hand(announcement="za12", winner="defenders", result="tichy_durch")
+    score = _score(hand, tichy_durch_on_za12=False)
+    assert _amounts(score) == {"Ana": "-2.40", "Ben": "1.20", "Cyril": "1.20"}
+    assert score.label == "za 12, the chooser lost"
+    assert ("tichý durch", "paid as za 12 (house rule)") in [(line.label, line.detail) for line in score.lines]
+
+
+def test_the_defenders_win_tichy_durch_in_hram_too() -> None:
+    score = _score(_hand(winner="defenders", result="tichy_durch", end="last_trick"), FOUR)
+    assert _amounts(score) == {"Ana": "-5.40", "Ben": "1.80", "Cyril": "1.80", "Dana": "1.80"}
 
 
 def test_it_offers_the_seed_preset_by_default() -> None:
@@ -188,6 +300,7 @@ def test_it_offers_the_seed_preset_by_default() -> None:
         "payment": "every_loser_every_winner",
         "red_on_nehram": True,
         "red_on_durch": True,
+        "tichy_durch_on_za12": True,
         "false_dost": "by_points",
     }
 
@@ -207,12 +320,14 @@ def test_it_rejects_more_than_four_raises() -> None:
     assert (error.field, error.message) == ("raises", "must be a whole number from 0 to 4")
 
 
-@pytest.mark.parametrize("announcement", ["za12", "durch", "nehram"])
-def test_it_rejects_a_result_on_an_announced_game(announcement: str) -> None:
+@pytest.mark.parametrize(
+    ("announcement", "result"), [("durch", "bez_vody"), ("durch", "tichy_durch"), ("nehram", "za_6")]
+)
+def test_it_rejects_a_result_on_a_game_paid_as_announced(announcement: str, result: str) -> None:
     winner = None if announcement == "nehram" else "declarer"
-    error = _error(_hand(announcement=announcement, winner=winner, result="bez_vody"))
+    error = _error(_hand(announcement=announcement, winner=winner, result=result))
     assert error.field == "result"
-    assert "only hrám has a result category" in error.message
+    assert "is paid as announced, whatever the tricks; leave result out" in error.message
 
 
 def test_it_rejects_hram_without_a_result() -> None:
@@ -264,10 +379,105 @@ def test_it_rejects_a_declarer_who_wins_nehram() -> None:
     assert "always the defenders" in error.message
 
 
-def test_it_rejects_a_won_za12_after_a_false_dost() -> None:
-    error = _error(_hand(announcement="za12", result=None, end="false_dost"))
-    assert error.field == "winner"
-    assert "false “dosť” loses za 12" in error.message
+@pytest.mark.parametrize(("announcement", "name"), [("za12", "za 12"), ("durch", "durch")])
+def test_it_rejects_an_announced_game_won_after_a_false_dost(announcement: str, name: str) -> None:
+    error = _error(_hand(announcement=announcement, result=None, end="false_dost"))
+    assert (error.field, error.message) == ("winner", f"a false “dosť” loses {name}: the defenders win it")
+
+
+# Every document shape no deal can produce (RULES.md, "Impossible hands are refused"): the field to correct and
+# what the message says is allowed. The same shapes are drawn at random in test_snapser_properties.py.
+IMPOSSIBLE = [
+    pytest.param(
+        _hand(result="za_6", end="last_trick"),
+        "result",
+        "the winners took every trick: that is tichy_durch (za_6 ends with “dosť”)",
+        id="za_6-played-to-the-last-trick",
+    ),
+    pytest.param(
+        _hand(winner="defenders", result="za_6", end="last_trick"),
+        "result",
+        "that is tichy_durch",
+        id="za_6-of-the-defenders-played-to-the-last-trick",
+    ),
+    pytest.param(
+        _hand(result="tichy_durch", end="dost"),
+        "end",
+        "a tichý durch takes every trick, so it ends with the last trick: end is last_trick or left out",
+        id="tichy_durch-after-dost",
+    ),
+    pytest.param(
+        _hand(announcement="za12", result="tichy_durch", end="dost"),
+        "end",
+        "end is last_trick or left out",
+        id="za12-tichy_durch-after-dost",
+    ),
+    pytest.param(
+        _hand(announcement="za12", winner="defenders", result="tichy_durch", end="false_dost"),
+        "result",
+        "a false “dosť” stops the hand early, so nobody took every trick",
+        id="za12-tichy_durch-after-a-false-dost",
+    ),
+    pytest.param(
+        _hand(announcement="za12", result="bez_vody"),
+        "result",
+        "za 12 is paid as announced; its only result is tichy_durch, when one side took every trick",
+        id="za12-with-bez_vody",
+    ),
+    pytest.param(
+        _hand(announcement="za12", winner="defenders", result="za_6"),
+        "result",
+        "its only result is tichy_durch",
+        id="za12-with-za_6",
+    ),
+    pytest.param(
+        _hand(announcement="za12", result=None, end="last_trick"),
+        "result",
+        "a za 12 played to the last trick is won only by taking every trick: result tichy_durch, or the defenders won",
+        id="za12-won-without-dost-or-every-trick",
+    ),
+    pytest.param(
+        _hand(announcement="durch", result=None, end="dost"),
+        "end",
+        "a won durch takes every trick, so it ends with the last trick: end is last_trick or left out",
+        id="durch-won-with-dost",
+    ),
+    pytest.param(
+        _hand(announcement="durch", result=None, end="false_dost"),
+        "winner",
+        "a false “dosť” loses durch: the defenders win it",
+        id="durch-won-after-a-false-dost",
+    ),
+    pytest.param(
+        _hand(announcement="durch", winner="defenders", result="tichy_durch"),
+        "result",
+        "durch is paid as announced, whatever the tricks; leave result out",
+        id="durch-lost-as-tichy_durch",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "field", "message"), IMPOSSIBLE)
+def test_it_refuses_a_hand_no_deal_can_produce(hand: dict[str, Any], field: str, message: str) -> None:
+    error = _error(hand)
+    assert error.field == field
+    assert message in error.message
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        pytest.param(_hand(result="za_6", end="dost"), id="za_6-with-dost"),
+        pytest.param(_hand(result="tichy_durch", end="last_trick"), id="tichy_durch-at-the-last-trick"),
+        pytest.param(_hand(result="bez_vody", end="last_trick"), id="bez_vody-at-the-last-trick"),
+        pytest.param(_hand(announcement="za12", result=None, end="dost"), id="za12-won-with-dost"),
+        pytest.param(_hand(announcement="za12", winner="defenders", result=None, end="last_trick"), id="za12-lost"),
+        pytest.param(_hand(announcement="durch", result=None, end="last_trick"), id="durch-won"),
+        pytest.param(_hand(announcement="durch", winner="defenders", result=None, end="dost"), id="durch-lost"),
+    ],
+)
+def test_it_prices_the_neighbours_of_those_hands(hand: dict[str, Any]) -> None:
+    assert sum(_score(hand).amounts.values()) == 0
 
 
 def test_it_rejects_tichy_durch_after_a_false_dost() -> None:
