@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import rules
+from rules.base import payment_line
 from rules.i18n import override
 
 NBSP = "\N{NO-BREAK SPACE}"
@@ -154,12 +155,51 @@ def test_snapser_bez_vody_in_hearts(language: str, raises: int, line: tuple[str,
 
 def test_snapser_explains_itself_in_slovak() -> None:
     result = priced(snapser(2), "sk")
-    assert [(line.label, line.detail) for line in result.lines if line.amount is None] == [
-        ("bez vody", "4 × základ: prehrávajúci majú menej ako 33 bodov"),
-        ("v červenom", "červený tromf: × 2"),
-        ("re", "kontra, re: × 4"),
-        ("kto komu platí", f"každý prehrávajúci platí každému víťazovi 3,20{NBSP}€"),
+    assert [(line.label, line.detail) for line in result.lines] == [
+        ("bez vody", "prehrávajúci majú menej ako 33 bodov, × 4"),
+        ("červený tromf", "× 2"),
+        ("kontra, re", "× 4"),  # each raise said once, never "re: kontra, re: × 4"
+        ("bez vody v červenom, re", f"4 × 2 × 4 × 0,10{NBSP}€ = 3,20{NBSP}€"),
+        (f"Ben a Cyril platia po 3,20{NBSP}€, dostane Ana", ""),
     ]
+
+
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        (
+            "cs",
+            [
+                ("za 12", "ohlášená: 66 a „dosť“ dřív, než soupeři vezmou štych; nevyšlo, vyhrávají soupeři, × 12"),
+                ("za 12, prohrál volící", f"−12 × 0,10{NBSP}€ = −1,20{NBSP}€"),
+                (f"Ben a Cyril dostanou po 1,20{NBSP}€, platí Ana", ""),
+            ],
+        ),
+        (
+            "sk",
+            [
+                ("za 12", "ohlásená: 66 a „dosť“ skôr, než súperi zoberú štich; nevyšlo, vyhrávajú súperi, × 12"),
+                ("za 12, prehral voliaci", f"−12 × 0,10{NBSP}€ = −1,20{NBSP}€"),
+                (f"Ben a Cyril dostanú po 1,20{NBSP}€, platí Ana", ""),
+            ],
+        ),
+        (
+            "de",
+            [
+                (
+                    "za 12",
+                    "angesagt: 66 und „dosť“, bevor die Gegner einen Stich machen; nicht geschafft, die Gegner "
+                    "gewinnen, × 12",
+                ),
+                ("za 12, Ansager verloren", f"−12 × 0,10{NBSP}€ = −1,20{NBSP}€"),
+                (f"Ana zahlt Ben und Cyril je 1,20{NBSP}€", ""),
+            ],
+        ),
+    ],
+)
+def test_snapser_n5_says_the_chooser_lost_with_a_minus(language: str, lines: list[tuple[str, str]]) -> None:
+    doc = snapser(0) | {"hand": {"declarer": "Ana", "trump": "leaves", "announcement": "za12", "winner": "defenders"}}
+    assert [(line.label, line.detail) for line in priced(doc, language).lines] == lines
 
 
 def test_snapser_says_the_chooser_lost_in_czech_and_slovak_differently() -> None:
@@ -169,6 +209,50 @@ def test_snapser_says_the_chooser_lost_in_czech_and_slovak_differently() -> None
         "sk": "za 12, prehral voliaci",
         "de": "za 12, Ansager verloren",
     }
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Who pays whom, the last line of every hand (rules.base.payment_line), in the players' words
+
+
+def _payment(language: str, **amounts: str) -> str:
+    with override(language):
+        return payment_line({player: Decimal(amount) for player, amount in amounts.items()}, "EUR").label
+
+
+TWO_AGAINST_TWO = {"Franta": "-0.40", "Pepa": "0.40", "Jarda": "-0.40", "Mirek": "0.40"}
+ONE_RECEIVES = {"Ana": "-0.20", "Ben": "0.60", "Cyril": "-0.20", "Dana": "-0.20"}
+ONE_PAYS = {"Ana": "-2.40", "Ben": "1.20", "Cyril": "1.20"}
+ONE_TO_ONE = {"Ana": "0.60", "Ben": "-0.60"}
+UNEVEN = {"Ana": "0.40", "Ben": "-0.50", "Cyril": "0.40", "Dana": "-0.30"}
+NOTHING = {"Ana": "0", "Ben": "0"}
+
+
+@pytest.mark.parametrize(
+    ("language", "amounts", "sentence"),
+    [
+        ("cs", TWO_AGAINST_TWO, f"Franta a Jarda platí po 0,40{NBSP}€, dostanou Pepa a Mirek"),
+        ("sk", TWO_AGAINST_TWO, f"Franta a Jarda platia po 0,40{NBSP}€, dostanú Pepa a Mirek"),
+        ("de", TWO_AGAINST_TWO, f"Franta und Jarda zahlen Pepa und Mirek je 0,40{NBSP}€"),
+        ("cs", ONE_RECEIVES, f"Ana, Cyril a Dana platí po 0,20{NBSP}€, dostane Ben"),
+        ("sk", ONE_RECEIVES, f"Ana, Cyril a Dana platia po 0,20{NBSP}€, dostane Ben"),
+        ("de", ONE_RECEIVES, f"Ana, Cyril und Dana zahlen Ben je 0,20{NBSP}€"),
+        ("cs", ONE_PAYS, f"Ben a Cyril dostanou po 1,20{NBSP}€, platí Ana"),
+        ("sk", ONE_PAYS, f"Ben a Cyril dostanú po 1,20{NBSP}€, platí Ana"),
+        ("de", ONE_PAYS, f"Ana zahlt Ben und Cyril je 1,20{NBSP}€"),
+        ("cs", ONE_TO_ONE, f"Ben platí 0,60{NBSP}€, dostane Ana"),
+        ("sk", ONE_TO_ONE, f"Ben platí 0,60{NBSP}€, dostane Ana"),
+        ("de", ONE_TO_ONE, f"Ben zahlt Ana 0,60{NBSP}€"),
+        ("cs", UNEVEN, f"Ben platí 0,50{NBSP}€ a Dana platí 0,30{NBSP}€; Ana a Cyril dostanou po 0,40{NBSP}€"),
+        ("sk", UNEVEN, f"Ben platí 0,50{NBSP}€ a Dana platí 0,30{NBSP}€; Ana a Cyril dostanú po 0,40{NBSP}€"),
+        ("de", UNEVEN, f"Ben zahlt 0,50{NBSP}€ und Dana zahlt 0,30{NBSP}€; Ana und Cyril bekommen je 0,40{NBSP}€"),
+        ("cs", NOTHING, "Nikdo nic neplatí"),
+        ("sk", NOTHING, "Nikto nič neplatí"),
+        ("de", NOTHING, "Niemand zahlt etwas"),
+    ],
+)
+def test_the_payment_line_in_each_language(language: str, amounts: dict[str, str], sentence: str) -> None:
+    assert _payment(language, **amounts) == sentence
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -193,7 +277,7 @@ def test_skat_in_german(document: dict[str, Any], label: str, count: str, detail
     result = priced(document, "de")
     assert (result.label, result.lines[0].label, result.lines[0].detail) == (label, count, detail)
     assert result.lines[1].label == f"Gewonnen: Ana +{score}"
-    assert result.lines[-1].label == f"Geld: 0,01{NBSP}€ pro Punkt"
+    assert result.lines[-2].label == f"Geld: 0,01{NBSP}€ pro Punkt"  # then who pays whom (test_payment_line.py)
     assert result.score == {"Ana": score, "Ben": 0, "Cyril": 0}
 
 
