@@ -16,7 +16,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, without installing
 
 import rules
-from rules.skat import LEGAL_BIDS, NULL_VALUES, TRUMP_GAMES
+from rules.skat import HOLDABLE, LEGAL_BIDS, NULL_VALUES, TRUMP_GAMES
 
 PLAYERS = ("Ana", "Ben", "Cyril", "Dora")
 SEED = 20240229
@@ -30,7 +30,7 @@ def skat_document(rng: random.Random) -> dict[str, Any]:
     contract = rng.choice([*TRUMP_GAMES, "null", "ramsch", "passed"])
     hand: dict[str, Any] = {"contract": contract, "dealer": dealer, "bock": rng.randint(0, 2)}
     if contract in TRUMP_GAMES:
-        points = rng.randint(0, 120)
+        points = rng.choice(sorted(HOLDABLE))  # no cards add up to 1: never 1 or 119
         hand |= {
             "declarer": rng.choice(active),
             "matadors": rng.randint(1, 4 if contract == "grand" else 11),
@@ -48,8 +48,11 @@ def skat_document(rng: random.Random) -> dict[str, Any]:
         hand |= {"declarer": rng.choice(active), "hand": hand_game, "ouvert": ouvert, "bid": bid}
         hand |= {"won": rng.random() < 0.5, "kontra": rng.randint(0, 2)}
     elif contract == "ramsch":
-        a, b = sorted(rng.sample(range(1, 120), 2))
-        ramsch_points = dict(zip(active, (a, b - a, 120 - b), strict=True))
+        shares = (1, 0, 0)
+        while not all(share in HOLDABLE for share in shares):
+            a, b = sorted(rng.sample(range(1, 120), 2))
+            shares = (a, b - a, 120 - b)
+        ramsch_points = dict(zip(active, shares, strict=True))
         most = max(ramsch_points.values())
         loser = next(p for p in active if ramsch_points[p] == most)
         hand |= {"ramsch_points": ramsch_points, "ramsch_loser": loser}

@@ -25,7 +25,7 @@ In German, with Skat's own words (Spitzen, Augen, Schneider angesagt …):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -58,8 +58,26 @@ NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, 
 CARD_POINTS = 120
 WIN_POINTS = 61
 SCHNEIDER_POINTS = 90
-# A declarer who took no trick still owns the Skat: at most two aces.
-SKAT_MOST_POINTS = 22
+# The 32 cards' points (ace 11, ten 10, king 4, queen 3, jack 2, nine to seven 0), four suits of each.
+DECK = (11, 10, 4, 3, 2, 0, 0, 0) * 4
+# What the Skat's two cards can hold: all a declarer who took no trick has (he still owns the Skat).
+SKAT_HOLDS = frozenset(DECK[i] + DECK[j] for i in range(len(DECK)) for j in range(i + 1, len(DECK)))
+
+
+def _sums(cards: Sequence[int]) -> frozenset[int]:
+    """Every total some of the cards add up to.
+
+    >>> sorted(_sums((11, 2, 0)))
+    [0, 2, 11, 13]
+    """
+    totals = {0}
+    for card in cards:
+        totals |= {total + card for total in totals}
+    return frozenset(totals)
+
+
+# What one side (or one Ramsch player) can take: anything but 1, and so anything but 119 (the rest would be 1).
+HOLDABLE = _sums(DECK)
 DURCHMARSCH_POINTS = 120
 LOST_FACTOR = 2
 # Pending Bocks beyond this are a typo, not a table: 2**8 already multiplies a game by 256.
@@ -127,7 +145,10 @@ OPTIONS: dict[str, Option] = {
         max=MOST_SEEGER_POINTS,
     ),
     "kontra": Option(False, N_("Kontra (×2) and Re (×4) on the game value, won or lost.")),
-    "bock": Option(False, N_("Bock rounds: a hand scores ×2 per pending Bock; the triggers below start new rounds.")),
+    "bock": Option(
+        False,
+        N_("Bock rounds: a hand scores ×2 per pending Bock; a hand that fires a trigger below starts a new round."),
+    ),
     "bock_lost_60": Option(True, N_("Bock trigger: a game lost 60:60.")),
     "bock_lost_kontra": Option(True, N_("Bock trigger: a game lost after Kontra.")),
     "bock_re": Option(True, N_("Bock trigger: Re given.")),
@@ -138,6 +159,11 @@ OPTIONS: dict[str, Option] = {
     # No game is worth more than the highest bid (a Grand with 4, every extra and ouvert: 11 × 24 = 264).
     "bock_big_game_value": Option(
         72, N_("The game value from which a game triggers a Bock round."), min=1, max=max(LEGAL_BIDS)
+    ),
+    # RULES.md: a hand that fires several triggers (a Grand Hand won worth 72 fires two) adds one round.
+    "bock_per_trigger": Option(
+        False,
+        N_("Bock: each trigger a hand fires starts its own round (off: one round per hand, however many it fires)."),
     ),
     "ramsch": Option(False, N_("When all pass, play Ramsch: the player with the most card points scores minus them.")),
     "jungfrau": Option(True, N_("Ramsch: the loser's points double for each player who took no trick.")),
@@ -255,7 +281,7 @@ def _refuse(reader: HandReader, names: Sequence[str], what: str) -> None:
     """
     for name in names:
         if reader.data.get(name) not in (None, False, 0, [], {}):
-            raise RulesError(reader.path(name), N_("does not apply to %(what)s; leave it out") % {"what": _(what)})
+            raise RulesError(reader.path(name), _("does not apply to %(what)s; leave it out") % {"what": _(what)})
 
 
 def _read_dealer(reader: HandReader, table: Table) -> str | None:
@@ -315,9 +341,18 @@ def _read_matadors(reader: HandReader, contract: str) -> int:
 
 
 def _read_announcements(reader: HandReader) -> tuple[bool, bool, bool, bool]:
-    """(hand, ouvert, schneider announced, schwarz announced), with what each one implies filled in."""
+    """(hand, ouvert, schneider announced, schwarz announced), with the announcements each one implies filled in.
+
+    An ouvert suit or grand game is always a hand game: ``hand`` must say so (a flag left out is false, and a
+    declarer who picked up the Skat cannot play ouvert). Announcing Schwarz announces Schneider too, and ouvert
+    announces both, so those two may be left out.
+    """
     ouvert = reader.flag("ouvert")
-    hand = reader.flag("hand") or ouvert
+    hand = reader.flag("hand")
+    if ouvert and not hand:
+        raise RulesError(
+            reader.path("hand"), _("must be true (hand: true): an ouvert suit or grand game is always a hand game")
+        )
     if not hand:
         for name in ("schneider_announced", "schwarz_announced"):
             if reader.flag(name):
@@ -327,6 +362,32 @@ def _read_announcements(reader: HandReader) -> tuple[bool, bool, bool, bool]:
     schwarz_announced = reader.flag("schwarz_announced") or ouvert
     schneider_announced = reader.flag("schneider_announced") or schwarz_announced
     return hand, ouvert, schneider_announced, schwarz_announced
+
+
+def _read_card_points(points: int, field: str) -> int:
+    """Card points one side (or one Ramsch player) took: no cards add up to 1, so neither 1 nor 119 is possible."""
+    if points not in HOLDABLE:
+        raise RulesError(
+            field,
+            _("cannot be %(points)s: no cards add up to exactly 1; allowed: %(allowed)s")
+            % {"points": points, "allowed": _spans(HOLDABLE)},
+        )
+    return points
+
+
+def _spans(values: Iterable[int]) -> str:
+    """Numbers as runs, the way a person lists them.
+
+    >>> _spans(SKAT_HOLDS), _spans(HOLDABLE)
+    ('0, 2–8, 10–15, 20–22', '0, 2–118, 120')
+    """
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}" for run in runs)
 
 
 def _read_kontra(reader: HandReader, settings: Settings) -> int:
@@ -349,16 +410,16 @@ def _parse_trump(reader: HandReader, table: Table, contract: str, active: tuple[
     declarer = _read_seated(reader, "declarer", table, active, required=True)
     matadors = _read_matadors(reader, contract)
     hand, ouvert, schneider_announced, schwarz_announced = _read_announcements(reader)
-    points = reader.integer("declarer_points", 0, CARD_POINTS)
+    points = _read_card_points(reader.integer("declarer_points", 0, CARD_POINTS), reader.path("declarer_points"))
     schwarz = reader.flag("schwarz")
-    if schwarz and not (points == CARD_POINTS or points <= SKAT_MOST_POINTS):
+    if schwarz and not (points == CARD_POINTS or points in SKAT_HOLDS):
         raise RulesError(
             "schwarz",
             _(
-                "means one side took no trick, so the declarer has all %(all)s card points or only the Skat's "
-                "(at most %(skat)s), not %(points)s"
+                "means one side took no trick: the declarer holds all %(all)s card points or only the Skat's two "
+                "cards (%(skat)s), not %(points)s"
             )
-            % {"all": CARD_POINTS, "skat": SKAT_MOST_POINTS, "points": points},
+            % {"all": CARD_POINTS, "skat": _spans(SKAT_HOLDS), "points": points},
         )
     return {
         "declarer": declarer,
@@ -449,11 +510,14 @@ def _read_ramsch_points(reader: HandReader, table: Table, active: tuple[str, ...
                 message = _("is not at this table; points are for %(players)s") % players
             raise RulesError(f"ramsch_points.{name}", message)
     points = {p: to_int(raw.get(p), f"ramsch_points.{p}", 0, CARD_POINTS) for p in active}
+    for player, taken in points.items():
+        _read_card_points(taken, f"ramsch_points.{player}")
     total = sum(points.values())
-    if total > CARD_POINTS:
+    if total != CARD_POINTS:
         raise RulesError(
             "ramsch_points",
-            _("add up to %(total)s, but the cards hold only %(all)s") % {"total": total, "all": CARD_POINTS},
+            _("add up to %(total)s, not %(all)s: every card point goes to one of the players, the Skat's too")
+            % {"total": total, "all": CARD_POINTS},
         )
     return points
 
@@ -544,7 +608,10 @@ def _signed(amount: int | Decimal) -> str:
 
 
 def _multiplier_steps(h: SkatHand, schneider: bool, schwarz: bool) -> list[tuple[str, int]]:
-    """The levels as players count them out: "with 2, game 3, hand 4, Schneider 5" ("mit 2, Spiel 3, Hand 4 …")."""
+    """The levels as players count them out: "with 2, game 3, hand 4, Schneider 5" ("mit 2, Spiel 3, Hand 4 …").
+
+    An announcement follows the level it promises, as players say it: "Schneider 5, announced 6" ("angesagt").
+    """
     matadors = pgettext("skat count", "without") if h.without else pgettext("skat count", "with")
     steps = [(matadors, h.matadors), (pgettext("skat count", "game"), 1)]
     if h.hand:
@@ -552,11 +619,11 @@ def _multiplier_steps(h: SkatHand, schneider: bool, schwarz: bool) -> list[tuple
     if schneider:
         steps.append((pgettext("skat count", "Schneider"), 1))
     if h.schneider_announced:
-        steps.append((pgettext("skat count", "Schneider announced"), 1))
+        steps.append((pgettext("skat count", "announced"), 1))
     if schwarz:
         steps.append((pgettext("skat count", "Schwarz"), 1))
     if h.schwarz_announced:
-        steps.append((pgettext("skat count", "Schwarz announced"), 1))
+        steps.append((pgettext("skat count", "announced"), 1))
     if h.ouvert:
         steps.append((pgettext("skat count", "ouvert"), 1))
     return steps
@@ -575,7 +642,15 @@ def _count_out(contract: str, steps: Sequence[tuple[str, int]], base: int) -> st
     return f"{contract} {', '.join(said)} × {base} = {total * base}"
 
 
-def _trump_label(h: SkatHand, schneider: bool, schwarz: bool) -> str:
+def _trump_label(h: SkatHand) -> str:
+    """The game as players call it. Schneider and Schwarz are named for the side that made them: a declarer who is
+    himself Schneider or Schwarz on a loss is "Hearts with 1, declarer Schneider", never "Hearts Schneider with 1".
+
+    >>> _trump_label(SkatHand("hearts", ("Ana", "Ben", "Cyril"), "Ana", matadors=1, declarer_points=25))
+    'Hearts with 1, declarer Schneider'
+    """
+    points = h.declarer_points
+    made_schwarz = h.schwarz and points == CARD_POINTS
     words = [contract_name(h.contract)]
     if h.ouvert:
         # ouvert promises hand, Schneider and Schwarz: saying it says all of them
@@ -586,45 +661,37 @@ def _trump_label(h: SkatHand, schneider: bool, schwarz: bool) -> str:
             words.append(pgettext("skat label", "Schwarz announced"))
         else:
             words += [pgettext("skat label", "Schneider announced")] if h.schneider_announced else []
-            if schwarz:
+            if made_schwarz:
                 words.append(pgettext("skat label", "Schwarz"))
-            elif schneider and not h.schneider_announced:
+            elif points >= SCHNEIDER_POINTS and not h.schneider_announced:
                 words.append(pgettext("skat label", "Schneider"))
     count = {"count": h.matadors}
     words.append(pgettext("skat label", "without %(count)s") % count if h.without else _with(count))
-    return " ".join(words)
+    game = {"game": " ".join(words)}
+    if h.schwarz and not made_schwarz:
+        return pgettext("skat label", "%(game)s, declarer Schwarz") % game
+    if points <= CARD_POINTS - SCHNEIDER_POINTS:
+        return pgettext("skat label", "%(game)s, declarer Schneider") % game
+    return game["game"]
 
 
 def _with(count: dict[str, int]) -> str:
     return pgettext("skat label", "with %(count)s") % count
 
 
-def _trump_failures(h: SkatHand, value: int) -> list[str]:
-    """Why a suit or grand game is lost; empty when it is won."""
+def _trump_failure(h: SkatHand) -> str | None:
+    """Why the declarer's play lost the game, or None: the first condition missed (the later ones follow from it).
+
+    An overbid is not among them: its own line says so.
+    """
     points = h.declarer_points
-    failures = []
-    names = {"points": points, "needed": WIN_POINTS, "bid": h.bid, "value": value}
-    if points == WIN_POINTS - 1:
-        failures.append(_("%(points)s card points, %(needed)s needed (60:60 is lost)") % names)
-    elif points < WIN_POINTS:
-        failures.append(
-            ngettext("%(points)s card point, %(needed)s needed", "%(points)s card points, %(needed)s needed", points)
-            % names
-        )
+    if points < WIN_POINTS:
+        return _("%(needed)s needed") % {"needed": WIN_POINTS}
     if h.schneider_announced and points < SCHNEIDER_POINTS:
-        failures.append(
-            ngettext(
-                "Schneider announced, %(points)s card point reached",
-                "Schneider announced, %(points)s card points reached",
-                points,
-            )
-            % names
-        )
+        return _("Schneider announced, %(needed)s needed") % {"needed": SCHNEIDER_POINTS}
     if h.schwarz_announced and not (h.schwarz and points == CARD_POINTS):
-        failures.append(_("Schwarz announced, the defenders took a trick"))
-    if value < h.bid:
-        failures.append(_("overbid: bid %(bid)s, the game is worth %(value)s") % names)
-    return failures
+        return _("Schwarz announced, the defenders took a trick")
+    return None
 
 
 def _factor_lines(h: SkatHand, value: int) -> tuple[int, list[Line]]:
@@ -636,9 +703,13 @@ def _factor_lines(h: SkatHand, value: int) -> tuple[int, list[Line]]:
         lines.append(Line(f"{name} × {2**h.kontra}", _game_value(value), _points(value)))
     if h.bock:
         value *= 2**h.bock
-        name = _("Bock") if h.bock == 1 else ngettext("%(count)s Bock", "%(count)s Bocks", h.bock) % {"count": h.bock}
-        lines.append(Line(f"{name} × {2**h.bock}", _game_value(value), _points(value)))
+        lines.append(Line(_bock_factor(h.bock), _game_value(value), _points(value)))
     return value, lines
+
+
+def _bock_factor(bock: int) -> str:
+    name = _("Bock") if bock == 1 else ngettext("%(count)s Bock", "%(count)s Bocks", bock) % {"count": bock}
+    return f"{name} × {2**bock}"
 
 
 def _game_value(value: int) -> str:
@@ -659,18 +730,20 @@ def _outcome(declarer: str, won: bool, value: int, why: str) -> tuple[int, Line]
 
 
 def _bock_rounds(settings: Settings, h: SkatHand, won: bool, value: int) -> int:
-    """Each trigger that the ruleset switches on starts one Bock round; several triggers start several."""
+    """The Bock rounds this hand starts: one when it fires any trigger the ruleset switches on, however many it fires
+    (RULES.md §1); with ``bock_per_trigger``, one per trigger."""
     if not _setting(settings, "bock"):
         return 0
     triggers = {
-        "bock_lost_60": h.contract in TRUMP_GAMES and h.declarer_points == 60,
+        "bock_lost_60": h.contract in TRUMP_GAMES and h.declarer_points == CARD_POINTS // 2,
         "bock_lost_kontra": h.kontra >= 1 and not won,
         "bock_re": h.kontra == 2,
         "bock_grand_hand": h.contract == "grand" and h.hand and won,
         # The value before Kontra and Bock: otherwise a doubled Bock hand would keep restarting the Bock.
         "bock_big_game": value >= _setting(settings, "bock_big_game_value"),
     }
-    return sum(1 for name, fired in triggers.items() if fired and _setting(settings, name))
+    fired = sum(1 for name, fired in triggers.items() if fired and _setting(settings, name))
+    return fired if _setting(settings, "bock_per_trigger") else min(fired, 1)
 
 
 def _price_trump(table: Table, h: SkatHand) -> _Priced:
@@ -690,17 +763,18 @@ def _price_trump(table: Table, h: SkatHand) -> _Priced:
         lines.append(
             Line(
                 _("Overbid: bid %(bid)s, worth %(value)s") % {"bid": h.bid, "value": value},
-                _("charged at the smallest multiple of %(base)s covering the bid: %(times)s × %(base)s")
-                % {"base": base, "times": charged // base},
+                _("charged at %(times)s × %(base)s = %(charged)s, the smallest multiple of %(base)s that covers it")
+                % {"base": base, "times": charged // base, "charged": charged},
                 _points(charged),
             )
         )
-    failures = _trump_failures(h, value)
-    won = not failures
+    failure = _trump_failure(h)
+    won = failure is None and value >= h.bid
     final, factor_lines = _factor_lines(h, charged)
-    score, outcome = _outcome(h.declarer, won, final, "; ".join(failures) or _card_points(points))
+    # The card points are on the first line already: the outcome says only what was missed.
+    score, outcome = _outcome(h.declarer, won, final, failure or "")
     return _Priced(
-        label=_trump_label(h, schneider, schwarz),
+        label=_trump_label(h),
         won=won,
         value=final,
         declarer_score=score,
@@ -732,27 +806,28 @@ def _seeger_fabian(table: Table, declarer: str, won: bool) -> tuple[dict[str, in
     settings = table.settings
     if won:
         bonus = _setting(settings, "seeger_won_bonus")
-        return {declarer: bonus}, [Line(_("Seeger-Fabian: won game"), f"{declarer} +{bonus}", _points(bonus))]
+        return {declarer: bonus}, [Line(_("Seeger-Fabian: won game"), f"{declarer} {_signed(bonus)}", _points(bonus))]
     penalty = _setting(settings, "seeger_lost_penalty")
-    seats = len(table.players)
-    each = _setting(settings, f"seeger_others_bonus_{seats}")
+    each = _setting(settings, f"seeger_others_bonus_{len(table.players)}")
     others = table.others(declarer)
     extra = {declarer: -penalty} | {p: each for p in others}
+    to_others = _("+%(points)s to each of %(players)s") % {"points": each, "players": ", ".join(others)}
     return extra, [
-        Line(_("Seeger-Fabian: lost game"), f"{declarer} −{penalty}", _points(-penalty)),
-        Line(
-            _("Seeger-Fabian: %(seats)s seats") % {"seats": seats},
-            _("+%(points)s to each of %(players)s") % {"points": each, "players": ", ".join(others)},
-            _points(each),
-        ),
+        Line(_("Seeger-Fabian: lost game"), f"{declarer} {_signed(-penalty)}; {to_others}", _points(-penalty))
     ]
+
+
+def _each(amounts: Mapping[str, int | Decimal], places: int = 0) -> str:
+    """Every player's number, signed: "Ana +0.96 · Ben −0.48 · Cyril −0.48"."""
+    return " · ".join(f"{p} {'+' if a > 0 else ''}{format_number(Decimal(a), places)}" for p, a in amounts.items())
 
 
 def _money_line(table: Table, amounts: Mapping[str, Decimal]) -> Line:
     currency = _setting(table.settings, "currency")
     places = max(2, -min(int(a.as_tuple().exponent) for a in [table.stake, *amounts.values()]))
-    each = " · ".join(f"{p} {'+' if a > 0 else ''}{format_number(a, places)}" for p, a in amounts.items())
-    return Line(_("Money at %(stake)s a point") % {"stake": format_money(table.stake, currency)}, each)
+    return Line(
+        _("Money at %(stake)s a point") % {"stake": format_money(table.stake, currency)}, _each(amounts, places)
+    )
 
 
 def _score(
@@ -785,34 +860,36 @@ def _price_declared(table: Table, h: SkatHand) -> Score:
     if _setting(table.settings, "scoring") == "seeger-fabian":
         extra, bonus_lines = _seeger_fabian(table, h.declarer, priced.won)
         score = {p: s + extra.get(p, 0) for p, s in score.items()}
-        lines += [*bonus_lines, Line(_("List"), f"{h.declarer} {_signed(score[h.declarer])}")]
+        lines += [*bonus_lines, Line(_("List"), _each(score))]
     return _score(table, priced.label, priced.won, priced.value, score, lines, priced.bock_rounds)
 
 
 def _price_ramsch(table: Table, h: SkatHand) -> Score:
+    """Ramsch lines carry the running score of the one player it is about, signed: "Jungfrau × 2: … Ana −200"."""
     score = {p: 0 for p in table.players}
     bock = 2**h.bock
     if h.durchmarsch is not None:
         value = DURCHMARSCH_POINTS * bock
         score[h.durchmarsch] = value
         label = _("Durchmarsch: %(player)s took every trick") % {"player": h.durchmarsch}
-        lines = [Line(label, "", _points(DURCHMARSCH_POINTS))]
-        bock_lines = _factor_lines(h, DURCHMARSCH_POINTS)[1]
-        return _score(table, _("Durchmarsch"), None, value, score, [*lines, *bock_lines])
+        lines = [Line(label, _signed(DURCHMARSCH_POINTS), _points(DURCHMARSCH_POINTS))]
+        if h.bock:
+            lines.append(Line(_bock_factor(h.bock), f"{h.durchmarsch} {_signed(value)}", _points(value)))
+        return _score(table, _("Durchmarsch"), None, value, score, lines)
     assert h.ramsch_loser is not None
     points = dict(h.ramsch_points)[h.ramsch_loser]
     jungfrau = 2 ** len(h.jungfrau)
     value = points * jungfrau * bock
     score[h.ramsch_loser] = -value
     loser = _("Ramsch: %(player)s has the most card points") % {"player": h.ramsch_loser}
-    lines = [Line(loser, _card_points(points), _points(-points))]
+    lines = [Line(loser, _signed(-points), _points(-points))]
     if h.jungfrau:
-        detail = _("%(players)s took no trick") % {"players": _and(h.jungfrau)}
-        jungfrau_word = _("Jungfrau")
+        took_none = _("%(players)s took no trick") % {"players": _and(h.jungfrau)}
+        detail = f"{took_none}; {h.ramsch_loser} {_signed(-points * jungfrau)}"
+        jungfrau_word = _("Jungfrau")  # outside the f-string: xgettext cannot see into one
         lines.append(Line(f"{jungfrau_word} × {jungfrau}", detail, _points(-points * jungfrau)))
     if h.bock:
-        bock_word = _("Bock")
-        lines.append(Line(f"{bock_word} × {bock}", f"{h.ramsch_loser} {_signed(-value)}", _points(-value)))
+        lines.append(Line(_bock_factor(h.bock), f"{h.ramsch_loser} {_signed(-value)}", _points(-value)))
     label = _("Ramsch Jungfrau") if h.jungfrau else _("Ramsch")
     return _score(table, label, None, value, score, lines)
 
@@ -853,8 +930,10 @@ class Skat:
             fields = _parse_ramsch(reader, table, active)
         else:
             fields = _parse_passed(reader)
-        if contract in ("ramsch", "passed") and reader.has("bid"):
-            _read_bid(reader)  # meaningless when nobody declared, but a typo is still a typo
+        if contract in ("ramsch", "passed") and reader.raw("bid", LOWEST_BID) != LOWEST_BID:
+            # Ramsch and a passed-in hand both mean that everybody passed: nobody bid, not even 18 (the default).
+            what = N_("Ramsch, where nobody declares") if contract == "ramsch" else N_("a passed-in hand")
+            raise RulesError("bid", _("does not apply to %(what)s; leave it out") % {"what": _(what)})
         return SkatHand(
             contract=contract,
             active=active,
@@ -868,16 +947,19 @@ class Skat:
         """Price a parsed hand: list points per player, the game value, money, and how it was counted."""
         if hand.contract == "passed":
             score = {p: 0 for p in table.players}
-            lines = [Line(_("Passed in: everybody passed"), "", _points(0))]
+            lines = [Line(_("Nobody bid: everybody scores 0"), "", _points(0))]
             return _score(table, _("Passed in"), None, 0, score, lines)
         if hand.contract == "ramsch":
             return _price_ramsch(table, hand)
         return _price_declared(table, hand)
 
     def hand_schema(self) -> dict[str, Any]:
-        """A JSON Schema (draft 2020-12) of a Skat hand: the shapes; `parse` checks what depends on the table."""
+        """A JSON Schema (draft 2020-12) of a Skat hand: the shapes, and what no deal produces as far as a schema can
+        say it; `parse` checks the rest (what depends on the table, Ramsch points adding up to 120 …)."""
         flag = {"type": "boolean"}
         player = {"type": ["string", "null"], "minLength": 1}
+        unholdable = sorted(set(range(CARD_POINTS + 1)) - HOLDABLE)
+        hand_game = {"required": ["hand"], "properties": {"hand": {"const": True}}}
         return {
             "type": "object",
             "additionalProperties": False,
@@ -900,14 +982,26 @@ class Skat:
                 "bock": {"type": "integer", "minimum": 0, "maximum": MOST_BOCKS},
                 "ramsch_points": {
                     "type": "object",
-                    "additionalProperties": {"type": "integer", "minimum": 0, "maximum": CARD_POINTS},
+                    "additionalProperties": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": CARD_POINTS,
+                        "not": {"enum": unholdable},
+                    },
                 },
                 "ramsch_loser": player,
                 "jungfrau": {"type": "array", "items": {"type": "string"}, "uniqueItems": True, "maxItems": 2},
                 "durchmarsch": player,
             },
+            # What no deal produces, as far as a schema can say it; parse refuses the rest (RULES.md §1).
             "allOf": [
-                _when({"enum": list(TRUMP_GAMES)}, ["declarer", "matadors", "declarer_points"]),
+                _when(
+                    {"enum": list(TRUMP_GAMES)},
+                    ["declarer", "matadors", "declarer_points"],
+                    {"declarer_points": {"not": {"enum": unholdable}}},
+                    # ouvert suit and grand games are hand games
+                    {"if": {"required": ["ouvert"], "properties": {"ouvert": {"const": True}}}, "then": hand_game},
+                ),
                 _when({"const": "grand"}, [], {"matadors": {"maximum": 4}}),
                 _when({"const": "null"}, ["declarer", "won"]),
                 _when(
@@ -916,6 +1010,8 @@ class Skat:
                     {},
                     {"anyOf": [{"required": ["ramsch_points"]}, {"required": ["durchmarsch"]}]},
                 ),
+                # everybody passed: nobody bid
+                _when({"enum": ["ramsch", "passed"]}, [], {"bid": {"const": LOWEST_BID}}),
             ],
         }
 

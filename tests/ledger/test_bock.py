@@ -62,3 +62,31 @@ def test_a_form_drawn_before_the_trigger_is_refused_not_priced_single(evening):
     assert caught.value.field == "bock"
     assert "1 Bock rounds are pending" in caught.value.message
     assert Hand.objects.filter(table=table).count() == 1
+
+
+# A Grand Hand won, worth 72: it fires two triggers (Grand Hand won, game value ≥ 72).
+GRAND_HAND_WON = {"declarer": "Ana", "contract": "grand", "matadors": 1, "declarer_points": 70, "hand": True}
+
+
+def test_a_hand_that_fires_two_triggers_starts_one_round(evening):
+    table = factories.make_table(evening, "skat", preset="pub")
+    trigger = factories.record(table, GRAND_HAND_WON)[0]
+    assert trigger.result["bock_rounds"] == 1
+    pending = []
+    for _ in range(4):
+        pending.append(_pending(table))
+        factories.record(table, PLAIN)
+    assert pending == [1, 1, 1, 0]
+
+
+def test_with_bock_per_trigger_each_trigger_starts_a_round(evening):
+    table = factories.make_table(evening, "skat", preset="pub", bock_per_trigger=True)
+    factories.record(table, GRAND_HAND_WON)
+    pending = []
+    for _ in range(4):
+        pending.append(_pending(table))
+        factories.record(table, PLAIN)
+    assert pending == [2, 2, 2, 0]
+    hands = list(Hand.objects.filter(table=table).order_by("number"))
+    # clubs with 1 (24) inside two rounds: ×4, Ben +96 list points at 0.01 → +1.92
+    assert [h.amounts["Ben"] for h in hands[1:]] == [Decimal("1.92")] * 3 + [Decimal("0.48")]

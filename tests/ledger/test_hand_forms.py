@@ -193,3 +193,19 @@ def test_the_snapser_form_offers_a_za12_only_tichy_durch_and_preselects_nothing(
     assert 'id="field-result"' in html
     assert 'value="tichy_durch"' in html and 'value="s_vodou"' not in html and 'value="za_6"' not in html
     assert 'value="tichy_durch" checked' not in html
+
+
+def test_a_skat_ouvert_game_not_ticked_hand_is_refused_beside_hand(alice_client, evening):
+    """Ouvert suit and grand games are always hand games (RULES.md): the form says so where Hand is ticked."""
+    table = factories.make_table(evening, "skat")
+    taps = {"declarer": "Ana", "contract": "grand", "matadors": "4", "declarer_points": "120", "schwarz": "on"}
+    response = alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps | {"ouvert": "on", "dealer": "0"})
+    assert response.status_code == 400
+    assert "an ouvert suit or grand game is always a hand game" in response.content.decode()
+    assert 'id="errors-hand"' in response.content.decode()
+    assert not Hand.objects.exists()
+    response = alice_client.post(
+        reverse("ledger:hand_create", args=[table.pk]), taps | {"ouvert": "on", "hand": "on", "dealer": "0"}
+    )
+    assert response.status_code == 302
+    assert _amounts(Hand.objects.get(table=table))["Ana"] == D("5.28")  # S17: Grand ouvert with 4, +264

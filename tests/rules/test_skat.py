@@ -39,7 +39,8 @@ def others(score: int) -> dict[str, int]:
 PUB: dict[str, Any] = {"preset": "pub"}
 SF: dict[str, Any] = {"preset": "seeger-fabian"}
 
-# (row, hand, players, rules, the declarer's list score, everybody else's)
+# RULES.md §1, rows S1–S20, each checked against the table there: (row, hand, players, rules, the declarer's list
+# score, everybody else's). "Grand ouvert" is a hand game (ouvert suit and grand games always are).
 EXAMPLES = [
     ("S1", grand(), THREE, {}, 48, others(0)),
     ("S2", grand(points=60), THREE, {}, -96, others(0)),
@@ -67,8 +68,8 @@ EXAMPLES = [
     ("S16 Null Hand", null(False, hand=True), THREE, {}, -70, others(0)),
     ("S16 Null Ouvert", null(False, ouvert=True), THREE, {}, -92, others(0)),
     ("S16 Null Ouvert Hand", null(False, hand=True, ouvert=True), THREE, {}, -118, others(0)),
-    ("S17 Grand", grand(4, 120, schwarz=True, ouvert=True), THREE, {}, 264, others(0)),
-    ("S17 Clubs", suit("clubs", 11, 120, schwarz=True, ouvert=True), THREE, {}, 216, others(0)),
+    ("S17 Grand", grand(4, 120, schwarz=True, hand=True, ouvert=True), THREE, {}, 264, others(0)),
+    ("S17 Clubs", suit("clubs", 11, 120, schwarz=True, hand=True, ouvert=True), THREE, {}, 216, others(0)),
     ("S18 won", grand(), THREE, SF, 98, others(0)),
     ("S18 lost", grand(points=60), THREE, SF, -146, others(40)),
     ("S19", grand(points=60, dealer="Dora"), FOUR, SF, -146, others(30) | {"Dora": 30}),
@@ -90,7 +91,8 @@ def test_it_scores_the_worked_examples_of_the_rules(
 def test_it_turns_list_points_into_money_pairwise_s20() -> None:
     result = skat(grand())
     assert result.amounts == {"Ana": Decimal("0.96"), "Ben": Decimal("-0.48"), "Cyril": Decimal("-0.48")}
-    assert result.lines[-1].detail == "Ana +0.96 · Ben −0.48 · Cyril −0.48"
+    money = next(line for line in result.lines if line.label.startswith("Money"))
+    assert money.detail == "Ana +0.96 · Ben −0.48 · Cyril −0.48"
 
 
 def test_the_sitting_dealer_settles_with_the_table() -> None:
@@ -107,7 +109,7 @@ def test_the_sitting_dealer_settles_with_the_table() -> None:
 def test_it_prices_at_the_stake_and_currency_of_the_table() -> None:
     result = skat(grand(points=60), stake="0.10", currency="CZK")
     assert result.amounts == {"Ana": Decimal("-19.20"), "Ben": Decimal("9.60"), "Cyril": Decimal("9.60")}
-    assert result.lines[-1].label == "Money at 0.10\N{NO-BREAK SPACE}Kč a point"
+    assert "Money at 0.10\N{NO-BREAK SPACE}Kč a point" in [line.label for line in result.lines]
 
 
 @pytest.mark.parametrize(
@@ -129,14 +131,14 @@ def test_it_prices_lost_announced_and_overbid_games(hand: dict[str, Any], value:
     assert result.won is (score > 0)
 
 
-def test_ouvert_implies_hand_and_both_announcements_even_when_they_are_left_out() -> None:
-    result = skat(suit("hearts", 1, 120, schwarz=True, ouvert=True, hand=False))
+def test_ouvert_announces_schneider_and_schwarz_even_when_they_are_left_out() -> None:
+    result = skat(suit("hearts", 1, 120, schwarz=True, hand=True, ouvert=True))
     assert result.value == Decimal(10 * (1 + 1 + 1 + 4 + 1))
     assert result.label == "Hearts Ouvert with 1"
 
 
 def test_an_ouvert_game_where_the_defenders_take_a_trick_is_lost() -> None:
-    result = skat(grand(4, 118, ouvert=True))
+    result = skat(grand(4, 118, hand=True, ouvert=True))
     assert (result.won, result.score and result.score["Ana"]) == (False, -528)
 
 
@@ -152,13 +154,31 @@ def test_an_ouvert_game_where_the_defenders_take_a_trick_is_lost() -> None:
         ),
         (grand(1, 120, schwarz=True, hand=True, schwarz_announced=True), "Grand Hand Schwarz announced with 1"),
         (suit("diamonds", 1, 89, without=True, bid=22), "Diamonds without 1"),
-        (grand(4, 120, schwarz=True, ouvert=True), "Grand Ouvert with 4"),
+        (grand(4, 120, schwarz=True, hand=True, ouvert=True), "Grand Ouvert with 4"),
+        # Schneider and Schwarz are named for the side that made them: here the defenders, on a lost game
+        (suit("hearts", 1, 25), "Hearts with 1, declarer Schneider"),
+        (suit("hearts", 1, 30), "Hearts with 1, declarer Schneider"),
+        (suit("hearts", 1, 31), "Hearts with 1"),
+        (suit("hearts", 1, 10, schwarz=True), "Hearts with 1, declarer Schwarz"),
+        (suit("hearts", 1, 0, schwarz=True, hand=True), "Hearts Hand with 1, declarer Schwarz"),
+        (
+            grand(1, 20, hand=True, schneider_announced=True),
+            "Grand Hand Schneider announced with 1, declarer Schneider",
+        ),
+        (grand(1, 95, schwarz=False), "Grand Schneider with 1"),
         (null(True, hand=True, ouvert=True), "Null Ouvert Hand"),
         ({"contract": "passed"}, "Passed in"),
     ],
 )
 def test_it_labels_the_game_the_way_players_call_it(hand: dict[str, Any], label: str) -> None:
     assert skat(hand).label == label
+
+
+def lines(result: Score, count: int | None = None) -> list[tuple[str, str]]:
+    """The game's own lines as (label, detail), up to the money line (rules.score may add lines after it)."""
+    labels = [line.label for line in result.lines]
+    money = next(i for i, label in enumerate(labels) if label.startswith("Money at"))
+    return [(line.label, line.detail) for line in result.lines[:money]][:count]
 
 
 def test_it_counts_out_the_multiplier_the_way_players_say_it() -> None:
@@ -169,18 +189,103 @@ def test_it_counts_out_the_multiplier_the_way_players_say_it() -> None:
     ]
 
 
-def test_it_explains_an_overbid() -> None:
-    result = skat(suit("diamonds", 1, 89, without=True, bid=22))
-    labels = [line.label for line in result.lines]
-    assert labels[:3] == ["Diamonds without 1, game 2 × 9 = 18", "Overbid: bid 22, worth 18", "Lost: −2 × 27 = −54"]
-    assert result.lines[1].detail == "charged at the smallest multiple of 9 covering the bid: 3 × 9"
-    assert result.lines[2].detail == "overbid: bid 22, the game is worth 18"
+def test_an_announcement_is_counted_after_the_level_it_promises() -> None:
+    result = skat(grand(1, 120, schwarz=True, hand=True, schwarz_announced=True))
+    assert lines(result, 1) == [
+        ("Grand with 1, game 2, hand 3, Schneider 4, announced 5, Schwarz 6, announced 7 × 24 = 168", "120 card points")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("hand", "explained"),
+    [
+        pytest.param(
+            grand(),
+            [("Grand with 1, game 2 × 24 = 48", "61 card points"), ("Won: Ana +48", "")],
+            id="won: the card points are said once",
+        ),
+        pytest.param(
+            grand(points=60),
+            [("Grand with 1, game 2 × 24 = 48", "60 card points"), ("Lost: −2 × 48 = −96", "61 needed")],
+            id="lost: what was missing, not the points again",
+        ),
+        pytest.param(
+            grand(points=80, hand=True, schneider_announced=True),
+            [
+                ("Grand with 1, game 2, hand 3, Schneider 4, announced 5 × 24 = 120", "80 card points"),
+                ("Lost: −2 × 120 = −240", "Schneider announced, 90 needed"),
+            ],
+            id="Schneider announced and missed",
+        ),
+        pytest.param(
+            grand(points=120, hand=True, schwarz_announced=True),
+            [
+                (
+                    "Grand with 1, game 2, hand 3, Schneider 4, announced 5, Schwarz 6, announced 7 × 24 = 168",
+                    "120 card points",
+                ),
+                ("Lost: −2 × 168 = −336", "Schwarz announced, the defenders took a trick"),
+            ],
+            id="Schwarz announced and missed",
+        ),
+        pytest.param(
+            suit("diamonds", 1, 89, without=True, bid=22),
+            [
+                ("Diamonds without 1, game 2 × 9 = 18", "89 card points"),
+                ("Overbid: bid 22, worth 18", "charged at 3 × 9 = 27, the smallest multiple of 9 that covers it"),
+                ("Lost: −2 × 27 = −54", ""),
+            ],
+            id="an overbid says it once",
+        ),
+        pytest.param(
+            null(False, kontra=1),
+            [("Null = 23", ""), ("Kontra × 2", "game value 46"), ("Lost: −2 × 46 = −92", "the declarer took a trick")],
+            id="Null lost after Kontra",
+        ),
+        pytest.param(
+            grand(points=60, kontra=2, bock=2),
+            [
+                ("Grand with 1, game 2 × 24 = 48", "60 card points"),
+                ("Kontra and Re × 4", "game value 192"),
+                ("2 Bocks × 4", "game value 768"),
+                ("Lost: −2 × 768 = −1536", "61 needed"),
+            ],
+            id="Kontra, Re and two Bocks",
+        ),
+        pytest.param(
+            {
+                "contract": "ramsch",
+                "ramsch_points": {"Ana": 100, "Ben": 20, "Cyril": 0},
+                "jungfrau": ["Cyril"],
+                "bock": 1,
+            },
+            [
+                ("Ramsch: Ana has the most card points", "−100"),
+                ("Jungfrau × 2", "Cyril took no trick; Ana −200"),
+                ("Bock × 2", "Ana −400"),
+            ],
+            id="Ramsch: each line carries the loser's sign",
+        ),
+        pytest.param(
+            {"contract": "ramsch", "durchmarsch": "Ben", "bock": 1},
+            [("Durchmarsch: Ben took every trick", "+120"), ("Bock × 2", "Ben +240")],
+            id="Durchmarsch",
+        ),
+        pytest.param({"contract": "passed"}, [("Nobody bid: everybody scores 0", "")], id="passed in"),
+    ],
+)
+def test_it_explains_each_step_with_its_result(hand: dict[str, Any], explained: list[tuple[str, str]]) -> None:
+    assert lines(skat(hand, **PUB)) == explained
 
 
 def test_it_explains_the_seeger_fabian_bonuses() -> None:
-    result = skat(grand(points=60), **SF)
-    details = [line.detail for line in result.lines if line.label.startswith("Seeger-Fabian")]
-    assert details == ["Ana −50", "+40 to each of Ben, Cyril"]
+    lost = lines(skat(grand(points=60), **SF))[-2:]
+    assert lost == [
+        ("Seeger-Fabian: lost game", "Ana −50; +40 to each of Ben, Cyril"),
+        ("List", "Ana −146 · Ben +40 · Cyril +40"),
+    ]
+    won = lines(skat(grand(dealer="Dora"), FOUR, **SF))[-2:]
+    assert won == [("Seeger-Fabian: won game", "Ana +50"), ("List", "Ana +98 · Ben 0 · Cyril 0 · Dora 0")]
 
 
 def test_kontra_doubles_a_won_game_too() -> None:
@@ -199,31 +304,47 @@ def test_pending_bocks_multiply_the_hand() -> None:
     assert skat(grand(points=60, kontra=1, bock=2), **PUB).score == {"Ana": -96 * 2 * 4} | others(0)
 
 
-@pytest.mark.parametrize(
-    ("hand", "rounds"),
-    [
-        pytest.param(grand(), 0, id="a plain won Grand"),
-        pytest.param(grand(points=60), 1, id="lost 60:60"),
-        pytest.param(grand(points=50, kontra=1), 1, id="lost Kontra"),
-        pytest.param(grand(points=50, kontra=2), 2, id="lost Kontra and Re"),
-        pytest.param(grand(points=61, kontra=2), 1, id="Re given, won"),
-        pytest.param(grand(hand=True), 2, id="Grand Hand won, worth 72"),
-        pytest.param(grand(hand=True, points=50), 1, id="Grand Hand lost, worth 72"),
-        pytest.param(suit("clubs", 5, 61), 1, id="worth 72"),
-        pytest.param(suit("clubs", 4, 61, bock=1), 0, id="worth 60, doubled to 120 by the Bock"),
-        pytest.param(null(False, kontra=1), 1, id="a Null lost after Kontra"),
-    ],
-)
-def test_it_reports_the_bock_rounds_a_hand_starts(hand: dict[str, Any], rounds: int) -> None:
-    assert skat(hand, **PUB).bock_rounds == rounds
+# (hand, the triggers it fires): RULES.md §1 adds one round per hand that fires any, however many it fires
+BOCK_TRIGGERS = [
+    pytest.param(grand(), 0, id="a plain won Grand"),
+    pytest.param(grand(points=60), 1, id="lost 60:60"),
+    pytest.param(grand(points=50, kontra=1), 1, id="lost Kontra"),
+    pytest.param(grand(points=50, kontra=2), 2, id="lost Kontra, and Re given"),
+    pytest.param(grand(points=61, kontra=2), 1, id="Re given, won"),
+    pytest.param(grand(hand=True), 2, id="Grand Hand won, worth 72"),
+    pytest.param(grand(hand=True, points=50), 1, id="Grand Hand lost, worth 72"),
+    pytest.param(grand(hand=True, points=60, kontra=2), 4, id="Grand Hand 60:60 after Re, worth 72"),
+    pytest.param(suit("clubs", 5, 61), 1, id="worth 72"),
+    pytest.param(suit("clubs", 4, 61, bock=1), 0, id="worth 60, doubled to 120 by the Bock"),
+    pytest.param(null(False, kontra=1), 1, id="a Null lost after Kontra"),
+]
+
+
+@pytest.mark.parametrize(("hand", "triggers"), BOCK_TRIGGERS)
+def test_a_hand_that_fires_any_bock_trigger_starts_one_round(hand: dict[str, Any], triggers: int) -> None:
+    assert skat(hand, **PUB).bock_rounds == min(triggers, 1)
+
+
+@pytest.mark.parametrize(("hand", "triggers"), BOCK_TRIGGERS)
+def test_with_bock_per_trigger_each_trigger_starts_its_own_round(hand: dict[str, Any], triggers: int) -> None:
+    assert skat(hand, **PUB, bock_per_trigger=True).bock_rounds == triggers
+
+
+def test_one_round_per_hand_is_the_default_of_every_preset() -> None:
+    assert {
+        rules.resolve("skat", {"preset": name})["bock_per_trigger"] for name in ("isko", "seeger-fabian", "pub")
+    } == {False}
 
 
 def test_each_bock_trigger_can_be_switched_off() -> None:
     switches: dict[str, Any] = {
         f"bock_{name}": False for name in ("lost_60", "lost_kontra", "re", "grand_hand", "big_game")
     }
-    assert skat(grand(hand=True, points=60, kontra=2), **PUB, **switches).bock_rounds == 0
-    assert skat(grand(hand=True, points=60, kontra=2), **PUB).bock_rounds == 4
+    per_trigger = {"bock_per_trigger": True}
+    assert skat(grand(hand=True, points=60, kontra=2), **PUB, **switches, **per_trigger).bock_rounds == 0
+    # lost 60:60, lost after Kontra, Re given, worth 72 (a lost Grand Hand is no "Grand Hand won")
+    for name in ("bock_lost_60", "bock_lost_kontra", "bock_re", "bock_big_game"):
+        assert skat(grand(hand=True, points=60, kontra=2), **PUB, **per_trigger, **{name: False}).bock_rounds == 3
     assert skat(suit("clubs", 2, 61), **PUB, bock_big_game_value=36).bock_rounds == 1
 
 

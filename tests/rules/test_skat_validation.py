@@ -8,6 +8,7 @@ import pytest
 
 import rules
 from rules import RulesError
+from rules.i18n import override
 
 THREE = ["Ana", "Ben", "Cyril"]
 FOUR = ["Ana", "Ben", "Cyril", "Dora"]
@@ -71,6 +72,70 @@ def test_it_rejects_schwarz_with_points_that_no_schwarz_leaves() -> None:
     err = error(GRAND | {"declarer_points": 100, "schwarz": True})
     assert err.field == "schwarz"
     assert "not 100" in err.message
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Impossible hands are refused, not priced (RULES.md): what no deal can produce
+
+
+@pytest.mark.parametrize("hand", [{"hand": False}, {}], ids=["hand false", "hand left out"])
+@pytest.mark.parametrize("contract", ["grand", "clubs", "diamonds"])
+def test_it_refuses_an_ouvert_suit_or_grand_game_that_is_not_a_hand_game(contract: str, hand: dict[str, Any]) -> None:
+    document = GRAND | {"contract": contract, "ouvert": True, "declarer_points": 120, "schwarz": True} | hand
+    err = error(document)
+    assert (err.field, err.message) == (
+        "hand",
+        "must be true (hand: true): an ouvert suit or grand game is always a hand game",
+    )
+
+
+def test_a_null_ouvert_may_pick_up_the_skat() -> None:
+    assert rules.score({"game": "skat", "players": THREE, "hand": NULL | {"ouvert": True}}).label == "Null Ouvert"
+
+
+@pytest.mark.parametrize("points", [1, 119])
+def test_it_refuses_card_points_no_cards_add_up_to(points: int) -> None:
+    err = error(GRAND | {"declarer_points": points})
+    assert (err.field, err.message) == (
+        "declarer_points",
+        f"cannot be {points}: no cards add up to exactly 1; allowed: 0, 2–118, 120",
+    )
+
+
+@pytest.mark.parametrize("points", [9, 16, 17, 18, 19, 23, 60])
+def test_it_refuses_schwarz_with_points_the_skat_cannot_hold(points: int) -> None:
+    err = error(GRAND | {"declarer_points": points, "schwarz": True})
+    assert (err.field, err.message) == (
+        "schwarz",
+        "means one side took no trick: the declarer holds all 120 card points or only the Skat's two cards "
+        f"(0, 2–8, 10–15, 20–22), not {points}",
+    )
+
+
+@pytest.mark.parametrize("points", [0, 2, 8, 10, 15, 20, 22, 120])
+def test_it_accepts_schwarz_with_what_the_skat_can_hold_or_every_card(points: int) -> None:
+    rules.score({"game": "skat", "players": THREE, "hand": GRAND | {"declarer_points": points, "schwarz": True}})
+
+
+@pytest.mark.parametrize("contract", ["passed", "ramsch"])
+@pytest.mark.parametrize("bid", [20, 59, "18"])
+def test_it_refuses_a_bid_when_everybody_passed(contract: str, bid: object) -> None:
+    hand = {"contract": "passed"} if contract == "passed" else RAMSCH
+    err = error(hand | {"bid": bid}, preset="pub")
+    assert err.field == "bid"
+    assert err.message.startswith("does not apply to")
+
+
+@pytest.mark.parametrize("contract", ["passed", "ramsch"])
+def test_a_bid_left_at_18_is_no_bid(contract: str) -> None:
+    hand = {"contract": "passed"} if contract == "passed" else RAMSCH
+    rules.score({"game": "skat", "players": THREE, "rules": {"preset": "pub"}, "hand": hand | {"bid": 18}})
+
+
+def test_it_says_what_does_not_apply_in_the_readers_language() -> None:
+    with override("de"):
+        err = error({"contract": "passed", "declarer": "Ana"})
+    assert err.message == "gilt nicht für ein eingepasstes Spiel; weglassen"
 
 
 @pytest.mark.parametrize(
@@ -171,9 +236,21 @@ def test_it_rejects_ramsch_when_the_ruleset_has_none() -> None:
     assert "Ramsch is off in this ruleset" in err.message
 
 
-def test_it_rejects_ramsch_points_over_120() -> None:
-    err = error(RAMSCH | {"ramsch_points": {"Ana": 62, "Ben": 40, "Cyril": 28}}, preset="pub")
-    assert (err.field, err.message) == ("ramsch_points", "add up to 130, but the cards hold only 120")
+@pytest.mark.parametrize("cyril", [28, 8, 0])
+def test_it_refuses_ramsch_points_that_do_not_add_up_to_120(cyril: int) -> None:
+    err = error(RAMSCH | {"ramsch_points": {"Ana": 62, "Ben": 40, "Cyril": cyril}}, preset="pub")
+    total = 102 + cyril
+    assert (err.field, err.message) == (
+        "ramsch_points",
+        f"add up to {total}, not 120: every card point goes to one of the players, the Skat's too",
+    )
+
+
+@pytest.mark.parametrize(("points", "player"), [((1, 59, 60), "Ana"), ((119, 1, 0), "Ana"), ((60, 59, 1), "Cyril")])
+def test_it_refuses_a_ramsch_share_no_cards_add_up_to(points: tuple[int, int, int], player: str) -> None:
+    err = error(RAMSCH | {"ramsch_points": dict(zip(THREE, points, strict=True))}, preset="pub")
+    assert err.field == f"ramsch_points.{player}"
+    assert err.message.endswith("no cards add up to exactly 1; allowed: 0, 2–118, 120")
 
 
 def test_it_names_the_player_whose_ramsch_points_are_wrong() -> None:
