@@ -13,19 +13,23 @@ per player of the declarer's side, and the table pays it as the ``pay_2v2`` / ``
 >>> result = GAME.price(table, GAME.parse(table, m1))
 >>> result.value
 Decimal('3.20')
->>> [f"{line.label}: {line.detail}" for line in result.lines if line.amount]  # doctest: +NORMALIZE_WHITESPACE
-['hra in hearts (lepší), flek, silent hundred (tichá stovka) 120: 0.20 × 2 × 2 × 8 = 6.40\xa0Kč',
- 'sedma in hearts (lepší), re: 0.40 × 2 × 4 = −3.20\xa0Kč']
+>>> for line in result.lines:
+...     print(f"{line.label}: {line.detail}".replace("\xa0", " "))
+card points + hlášky (marriages): declarer's side 80 + 40 = 120, defenders 10
+hra in hearts (lepší), flek, won (120:10), silent hundred (tichá stovka): 0.20 × 2 × 2 × 2 × 2 × 2 = 6.40 Kč
+sedma in hearts (lepší), re, lost (seven killed): −0.40 × 2 × 4 = −3.20 Kč
 >>> result.label
 'Sedma in hearts (lepší), re on the sedma, flek on the hra'
 
-In Czech, the words the table uses:
+The hra is 0.20, doubled for hearts (lepší), for the flek, for the silent hundred and for each ten above it; the
+sedma is 0.40, doubled for hearts and four times for the re, and lost: its first factor carries the minus.
+``rules.score`` adds who pays whom as the last line. In Czech, the words the table uses:
 
 >>> from rules.i18n import override
 >>> with override("cs"):
 ...     result = GAME.price(table, GAME.parse(table, m1))
->>> result.label, result.lines[-2].label, result.lines[-2].detail
-('Lepší sedma, re na sedmu, flek na hru', 'sedma v lepších, re', '0,40 × 2 × 4 = −3,20\xa0Kč')
+>>> result.label
+'Lepší sedma, re na sedmu, flek na hru'
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from rules.base import (
     format_number,
     stake_option,
 )
-from rules.i18n import N_, NP_, _, ngettext, pgettext
+from rules.i18n import MINUS, N_, NP_, _, ngettext, pgettext
 
 __all__ = ["DEFAULT_PRESET", "GAME", "OPTIONS", "PRESETS", "MariasHand", "Renonc", "Seven", "flek_name"]
 
@@ -109,6 +113,11 @@ _RENONC_WORDS = {
     "other": NP_("marias", "other"),
 }
 _BETL_DURCH = {"10/20": (10, 20), "15/30": (15, 30), "5/10": (5, 10)}
+# A played-out betl or durch is won or lost: nothing decides the money for the scorekeeper.
+_WON_REQUIRED = {
+    "betl": N_("is required for a played-out betl: true if the declarer took no trick, false if he took one"),
+    "durch": N_("is required for a played-out durch: true if the declarer took every trick, false if he lost one"),
+}
 
 _FIELDS = (
     "declarer",
@@ -317,6 +326,9 @@ def _read_marriages(raw: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
             raise RulesError(path, _("there are only four hlášky (king and queen of each suit) in the game"))
         if seen.count(40) > 1:
             raise RulesError(path, _("only one hláška is in trumps (40); the others are 20"))
+        if seen.count(20) > 3:
+            # Four suits, one of them trumps: its marriage is the 40, so a fourth 20 has no suit left.
+            raise RulesError(path, _("at most three hlášky are 20: the fourth marriage is in trumps and counts 40"))
         lists.append(tuple(values))
     return lists[0], lists[1]
 
@@ -328,6 +340,10 @@ def _read_seven(raw: object, announced: bool) -> Seven:
         raise RulesError(
             "seven.side",
             _("an announced sedma is played with the declarer's own trump seven; defenders cannot hold it"),
+        )
+    if not reader.has("won"):
+        raise RulesError(
+            "seven.won", _("is required: true if the trump seven took the last trick, false if it was beaten")
         )
     return Seven(side=side, won=reader.flag("won"))
 
@@ -348,6 +364,8 @@ def _read_play(reader: HandReader, contract: str) -> dict[str, Any]:
                     name,
                     _("%(contract)s has no trumps, card points or hlášky; enter only won") % {"contract": contract},
                 )
+        if not reader.has("won"):
+            raise RulesError("won", _(_WON_REQUIRED[contract]))
         return {"won": reader.flag("won")}
     if reader.has("won"):
         raise RulesError("won", _("only betl and durch use won; hra, sedma and stovka are decided by points and seven"))
@@ -430,7 +448,51 @@ def parse_hand(table: Table, data: Mapping[str, Any]) -> MariasHand:
             if reader.has(name):
                 raise RulesError(name, _("a hand not played out is paid from its contract and fleks; leave it empty"))
         return hand
-    return replace(hand, **_read_play(reader, contract))
+    hand = replace(hand, **_read_play(reader, contract))
+    _check_deal(hand)
+    return hand
+
+
+def _check_deal(hand: MariasHand) -> None:
+    """Refuse a played hand that no deal produces (RULES.md: impossible hands are refused, not priced).
+
+    The last trick counts 10 and a trump seven in it says who took it: its own side when it won, the other side
+    when a lone declarer's seven was beaten (partners can overtake each other, so only alone is it certain).
+    A lone declarer holds eight cards, the trump seven among them when he announced a sedma or it was his in
+    the last trick: seven cards are left, room for three hlášky, not four.
+    """
+    seven = hand.seven
+    if seven is not None:
+        if seven.won and seven.side == "declarer" and hand.points < 10:
+            raise RulesError(
+                "points",
+                _(
+                    "the declarer's side took the last trick with its trump seven, and the last trick counts 10: "
+                    "at least 10"
+                ),
+            )
+        if seven.won and seven.side == "defenders" and hand.points > CARD_POINTS - 10:
+            raise RulesError(
+                "points",
+                _("the defenders took the last trick with their trump seven, and the last trick counts 10: at most 80"),
+            )
+        if not seven.won and seven.side == "declarer" and hand.alone and hand.points > CARD_POINTS - 10:
+            raise RulesError(
+                "points",
+                _(
+                    "a defender beat the lone declarer's trump seven in the last trick, which counts 10 for the "
+                    "defenders: at most 80"
+                ),
+            )
+    holds_seven = "sedma" in _COMPONENTS[hand.contract] or (seven is not None and seven.side == "declarer")
+    if hand.alone and holds_seven and len(hand.marriages_declarer) > 3:
+        raise RulesError(
+            "marriages.declarer",
+            _(
+                "a declarer playing alone who holds the trump seven has only 7 other cards: "
+                "at most three hlášky (king and queen each)"
+            ),
+        )
 
 
 def _read_conceded_by(reader: HandReader, hand: MariasHand) -> str:
@@ -480,26 +542,40 @@ class _Tariff:
         return self.red if component in COLOUR_COMPONENTS else 1
 
 
-def _part(tariff: _Tariff, hand: MariasHand, component: str, won: bool, extra: Sequence[tuple[str, int]] = ()) -> _Part:
-    """A component at its flek level and red, times any extra factors (shown as named); signed by ``won``."""
+def _part(
+    tariff: _Tariff,
+    hand: MariasHand,
+    component: str,
+    won: bool,
+    outcome: str | None = None,
+    words: Sequence[str] = (),
+    factors: Sequence[str] = (),
+    multiplier: int = 1,
+) -> _Part:
+    """A component at its flek level and red, times ``multiplier`` (shown as ``factors``), signed by ``won``.
+
+    The label says the component, its flek, the outcome (``won``/``lost`` unless ``outcome`` says more) and the
+    ``words`` that explain the further factors; the first factor carries the sign, so the formula adds up as read.
+    """
     level = hand.level(component)
     red = tariff.red_for(component)
     base = tariff.stake * tariff.base(component)
-    factors = [format_number(base)]
-    multiplier = 1
-    for factor in (red, 1 << level):
-        if factor != 1:
-            factors.append(str(factor))
-            multiplier *= factor
-    words = [_component_words(_word(component), hand.trump)]
+    label = [_component_words(_word(component), hand.trump)]
     if level:
-        words.append(flek_name(level))
-    for word, factor in extra:
-        words.append(word)
-        factors += [str(factor)] if factor != 1 else []
-        multiplier *= factor
-    amount = base * multiplier
-    return _Part(", ".join(words), tuple(factors), amount if won else -amount)
+        label.append(flek_name(level))
+    label += [_outcome(won) if outcome is None else outcome, *words]
+    shown = [str(factor) for factor in (red, 1 << level) if factor != 1]
+    amount = base * red * (1 << level) * multiplier
+    return _Part(
+        ", ".join(label),
+        (format_number(base if won else -base), *shown, *factors),
+        amount if won else -amount,
+    )
+
+
+def _outcome(won: bool) -> str:
+    """Won or lost, seen from the declarer's side (the sign of the component's money)."""
+    return pgettext("marias result", "won") if won else pgettext("marias result", "lost")
 
 
 def _component_words(words: str, trump: str | None) -> str:
@@ -519,28 +595,35 @@ def _totals(hand: MariasHand) -> tuple[int, int]:
     return declarer, defenders
 
 
-def _silent_hundred(tariff: _Tariff, total: int) -> int:
-    """The tichá stovka multiplier of the hra for a side that reached ``total`` ≥ 100 unannounced.
+def _silent_hundred(tariff: _Tariff, total: int) -> tuple[tuple[str, ...], int]:
+    """The tichá stovka factors of the hra for a side that reached ``total`` ≥ 100 unannounced, and their product.
+
+    The seed's reading shows one ×2 for the hundred and one for each ten above, as the seed's own example does;
+    the ČSM reading counts the tens linearly.
 
     >>> t = _Tariff(Decimal("0.20"), "CZK", 1, 10, 20, {"ticha_stovka": "seed"})
     >>> _silent_hundred(t, 100), _silent_hundred(t, 120)
-    (2, 8)
+    ((('2',), 2), (('2', '2', '2'), 8))
+    >>> _silent_hundred(replace(t, settings={"ticha_stovka": "csm"}), 120)
+    (('2', '(1 + 2)'), 6)
     """
     tens = (total - HUNDRED) // 10
     if tariff.settings["ticha_stovka"] == "csm":
-        return 2 * (1 + tens)
-    return 2 << tens
+        return (("2", f"(1 + {tens})") if tens else ("2",)), 2 * (1 + tens)
+    return ("2",) * (1 + tens), 2 << tens
 
 
 def _hra(tariff: _Tariff, hand: MariasHand) -> _Part:
     declarer, defenders = _totals(hand)
     # Totals are 90 + 20k, so a tie is bad data; RULES.md: the declarer's side loses it.
     won = declarer > defenders
+    outcome = f"{_outcome(won)} ({declarer}:{defenders})"
     best = max(declarer, defenders)
     if "stovka" not in hand.components and best >= HUNDRED:
-        silent = pgettext("marias", "silent hundred (tichá stovka) %(total)s") % {"total": best}
-        return _part(tariff, hand, "hra", won, [(silent, _silent_hundred(tariff, best))])
-    return _part(tariff, hand, "hra", won)
+        factors, multiplier = _silent_hundred(tariff, best)
+        silent = [pgettext("marias", "silent hundred (tichá stovka)")]
+        return _part(tariff, hand, "hra", won, outcome, silent, factors, multiplier)
+    return _part(tariff, hand, "hra", won, outcome)
 
 
 def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
@@ -548,18 +631,39 @@ def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
     reached = hand.points + max(hand.marriages_declarer, default=0)
     if reached >= HUNDRED:
         total = hand.points + sum(hand.marriages_declarer)
-        made = pgettext("marias", "made with %(total)s") % {"total": total}
-        return _part(tariff, hand, "stovka", True, [(made, 1 + (total - HUNDRED) // 10)])
-    # Each ten the defenders got beyond what they were allowed: the tens missing, plus their own hlášky.
-    steps = max(1, (HUNDRED - reached) // 10 + sum(hand.marriages_defenders) // 10)
-    multiple = steps if tariff.settings["stovka_steps"] == "linear" else 1 << (steps - 1)
-    lost = pgettext("marias", "lost with %(reached)s, %(tens)s") % {"reached": reached, "tens": _tens(steps)}
-    extra = [(lost, multiple)]
+        above = (total - HUNDRED) // 10
+        made = f"{_outcome(True)} ({total})"
+        if not above:
+            return _part(tariff, hand, "stovka", True, made)
+        words = [pgettext("marias", "%(tens)s above") % {"tens": _tens(above)}]
+        return _part(tariff, hand, "stovka", True, made, words, [f"(1 + {above})"], 1 + above)
+    # Each ten the defenders got beyond what they were allowed: the tens missing, plus their own hlášky. Points
+    # come in tens, so a missed hundred misses at least one.
+    short = (HUNDRED - reached) // 10
+    theirs = sum(hand.marriages_defenders)
+    steps = short + theirs // 10
+    lost = f"{_outcome(False)} ({reached})"
+    words = [pgettext("marias", "%(tens)s short") % {"tens": _tens(short)}]
+    if len(hand.marriages_declarer) > 1:
+        # The facts line adds every hláška up; a missed stovka counts only the best one.
+        words.insert(0, pgettext("marias", "only the best hláška counts"))
+    if tariff.settings["stovka_steps"] == "linear":
+        multiplier = steps
+        factors = [f"({short} + {theirs // 10})"] if theirs else ([str(short)] if short > 1 else [])
+    else:
+        multiplier = 1 << (steps - 1)
+        factors = [str(multiplier)] if multiplier > 1 else []
     defenders = _totals(hand)[1]
     if tariff.settings["stovka_silent_hundred"] and defenders >= HUNDRED:
-        silent = pgettext("marias", "defenders' silent hundred (tichá stovka) %(total)s") % {"total": defenders}
-        extra.append((silent, 2 << (defenders - HUNDRED) // 10))
-    return _part(tariff, hand, "stovka", False, extra)
+        # Seed: "každá desítka nad sto počínaje rovnou stovkou násobí prohranou částku dvakrát".
+        above = (defenders - HUNDRED) // 10
+        their = pgettext("marias", "defenders' hlášky %(marriages)s, silent hundred with %(total)s")
+        words.append(their % {"marriages": theirs, "total": defenders})
+        factors += ["2"] * (1 + above)
+        multiplier *= 2 << above
+    elif theirs:
+        words.append(pgettext("marias", "defenders' hlášky %(marriages)s") % {"marriages": theirs})
+    return _part(tariff, hand, "stovka", False, lost, words, factors, multiplier)
 
 
 def _tens(count: int) -> str:
@@ -576,7 +680,11 @@ def _tens(count: int) -> str:
 
 
 def _sedma(tariff: _Tariff, hand: MariasHand) -> _Part:
-    return _part(tariff, hand, "sedma", hand.seven is not None and hand.seven.won)
+    seven = hand.seven
+    if seven is not None and seven.won:
+        return _part(tariff, hand, "sedma", True)
+    why = pgettext("marias", "seven killed") if seven else pgettext("marias", "seven not in the last trick")
+    return _part(tariff, hand, "sedma", False, f"{_outcome(False)} ({why})")
 
 
 def _silent_seven(tariff: _Tariff, hand: MariasHand) -> _Part | None:
@@ -586,13 +694,13 @@ def _silent_seven(tariff: _Tariff, hand: MariasHand) -> _Part | None:
         return None
     won = (seven.side == "declarer") == seven.won
     base = tariff.stake
-    factors = (format_number(base), str(tariff.red)) if tariff.red != 1 else (format_number(base),)
+    factors = [format_number(base if won else -base)] + ([str(tariff.red)] if tariff.red != 1 else [])
     who = pgettext("marias", "the declarer's") if seven.side == "declarer" else pgettext("marias", "the defenders'")
     result = pgettext("marias", "won") if seven.won else pgettext("marias", "killed")
     silent = _component_words(pgettext("marias", "silent seven (tichá sedma)"), hand.trump)
     label = f"{silent}, {who}, {result}"
     amount = base * tariff.red
-    return _Part(label, factors, amount if won else -amount)
+    return _Part(label, tuple(factors), amount if won else -amount)
 
 
 def _played_parts(tariff: _Tariff, hand: MariasHand) -> list[_Part]:
@@ -703,33 +811,29 @@ def _label(hand: MariasHand) -> str:
     return label[:1].upper() + label[1:]
 
 
+def _formula(factors: Sequence[str], amount: Decimal, currency: str) -> str:
+    """The factors and their product, e.g. "−0.40 × 2 × 4 = −3.20 Kč"; one factor is the amount itself."""
+    money = format_money(amount, currency)
+    return money if len(factors) == 1 else f"{' × '.join(factors)} = {money}"
+
+
 def _facts(hand: MariasHand) -> list[Line]:
-    """Lines that explain without money: the points each side made."""
+    """Lines that explain without money: the points each side made, cards + hlášky = total."""
     if not hand.played_out or hand.contract in ALONE_CONTRACTS:
         return []
-    declarer, defenders = _totals(hand)
-    detail = pgettext(
-        "marias",
-        "declarer's side %(cards)s + hlášky (marriages) %(marriages)s = %(total)s, "
-        "defenders %(their_cards)s + hlášky %(their_marriages)s = %(their_total)s",
-    ) % {
-        "cards": hand.points,
-        "marriages": sum(hand.marriages_declarer),
-        "total": declarer,
-        "their_cards": CARD_POINTS - hand.points,
-        "their_marriages": sum(hand.marriages_defenders),
-        "their_total": defenders,
+
+    def side(cards: int, marriages: Sequence[int]) -> str:
+        return f"{cards} + {sum(marriages)} = {cards + sum(marriages)}" if marriages else str(cards)
+
+    if hand.marriages_declarer or hand.marriages_defenders:
+        label = pgettext("marias", "card points + hlášky (marriages)")
+    else:
+        label = pgettext("marias", "card points")
+    detail = pgettext("marias", "declarer's side %(declarer)s, defenders %(defenders)s") % {
+        "declarer": side(hand.points, hand.marriages_declarer),
+        "defenders": side(CARD_POINTS - hand.points, hand.marriages_defenders),
     }
-    return [Line(pgettext("marias", "points"), detail)]
-
-
-def _payment_line(table: Table, hand: MariasHand, amounts: Mapping[str, Decimal]) -> Line:
-    currency = table.settings["currency"]
-    how = pgettext("marias", "alone against three") if hand.alone else pgettext("marias", "2 against 2")
-    shown = ", ".join(
-        f"{player} {'+' if amount > 0 else ''}{format_money(amount, currency)}" for player, amount in amounts.items()
-    )
-    return Line(pgettext("marias", "payment"), f"{how}: {shown}")
+    return [Line(label, detail)]
 
 
 def price_hand(table: Table, hand: MariasHand) -> Score:
@@ -740,19 +844,16 @@ def price_hand(table: Table, hand: MariasHand) -> Score:
     raw = sum((part.amount for part in parts), tariff.stake * 0)
     value = _limited(tariff, raw)
     lines = _facts(hand)
-    lines += [
-        Line(part.label, f"{' × '.join(part.factors)} = {format_money(part.amount, tariff.currency)}", part.amount)
-        for part in parts
-    ]
+    lines += [Line(part.label, _formula(part.factors, part.amount, tariff.currency), part.amount) for part in parts]
     if value != raw:
-        limit = format_money(value, tariff.currency)
-        lines.append(
-            Line(
-                pgettext("marias", "limit"),
-                f"{table.settings['hand_limit']} × {format_number(tariff.stake)} = {limit}",
-                value - raw,
-            )
+        # The cap takes back what the components gave beyond it: "2.00 − 3.20 = −1.20".
+        word = pgettext("marias", "limit")
+        limit = f"{word} {table.settings['hand_limit']} × {format_number(tariff.stake)}"
+        back = f"{MINUS} " if raw > 0 else "+ "
+        detail = (
+            f"{format_number(value)} {back}{format_number(abs(raw))} = {format_money(value - raw, tariff.currency)}"
         )
+        lines.append(Line(limit, detail, value - raw))
     unflekked = value
     if hand.laid and hand.flekked_by is not None and parts:
         bare = replace(hand, flek=tuple((name, 0) for name, _ in hand.flek))
@@ -766,7 +867,7 @@ def price_hand(table: Table, hand: MariasHand) -> Score:
     amounts = _amounts(table, hand, value, unflekked)
     fees, fee_line = _renonc_fees(table, hand)
     amounts = {player: amounts[player] + fees[player] for player in table.players}
-    lines.append(_payment_line(table, hand, amounts))
+    # Who pays whom is the last line of every game's explanation (rules.score); these lines say how it came about.
     if fee_line is not None:
         lines.append(fee_line)
     counted = bool(parts)
@@ -813,10 +914,12 @@ def _hand_schema() -> dict[str, Any]:
             },
             "seven": {
                 "type": "object",
-                "properties": {"side": {"enum": list(SIDES)}, "won": {"type": "boolean", "default": False}},
+                "description": "the trump seven in the last trick: whose, and whether it took the trick",
+                "required": ["won"],
+                "properties": {"side": {"enum": list(SIDES)}, "won": {"type": "boolean"}},
                 "additionalProperties": False,
             },
-            "won": {"type": "boolean", "default": False, "description": "betl and durch"},
+            "won": {"type": "boolean", "description": "betl and durch: required when played out"},
             "renonc": {
                 "type": "object",
                 "required": ["player", "kind"],

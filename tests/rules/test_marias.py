@@ -51,8 +51,15 @@ def money_lines(result: Score) -> list[str]:
     return [f"{line.label}: {line.detail}" for line in result.lines if line.amount is not None]
 
 
+def own_lines(doc: dict[str, Any]) -> list[str]:
+    """The game's own explanation, without the payment line that rules.score adds to every game's."""
+    game, table = rules.table(doc)
+    result = game.price(table, game.parse(table, doc["hand"]))
+    return [f"{line.label}: {line.detail}" for line in result.lines]
+
+
 # --------------------------------------------------------------------------------------------------------------
-# RULES.md §2, rows M1–M12 (dvacetník)
+# RULES.md §2, rows M1–M13 (dvacetník)
 
 # The seed's own example: lepší sedma, re on the sedma, flek on the hra; the seven lost, 120 made silently.
 M1 = document(
@@ -63,6 +70,10 @@ M1 = document(
     marriages={"declarer": [40]},
     seven={"side": "declarer", "won": False},
 )
+
+# Stovka in leaves, no flek: the declarer's side 50 card points and a 20 reaches 70; the defenders' 40 card points,
+# a 40 and a 20 make their silent hundred. 3 tens short + 6 for their hlášky = 9 tens × 0.80, doubled at 100.
+M13 = document(contract="stovka", trump="leaves", points=50, marriages={"declarer": [20], "defenders": [40, 20]})
 
 M_ROWS = [
     pytest.param(M1, "3.20", pair("3.20"), id="M1-seed-lepsi-sedma-re-flek-ticha-stovka-120"),
@@ -129,6 +140,7 @@ M_ROWS = [
         pair("1.60"),
         id="M12-hra-flek-ticha-stovka-110",
     ),
+    pytest.param(M13, "-14.40", pair("-14.40"), id="M13-stovka-defenders-silent-hundred"),
 ]
 
 
@@ -141,15 +153,119 @@ def test_it_prices_the_worked_examples(doc: dict[str, Any], value: str, expected
     assert result.score is None
 
 
-def test_it_explains_m1_in_english_keeping_the_table_words() -> None:
-    # Czech, Slovak and German: tests/rules/test_translations.py.
-    result = score(M1)
-    assert result.label == "Sedma in hearts (lepší), re on the sedma, flek on the hra"
-    assert money_lines(result) == [
-        f"hra in hearts (lepší), flek, silent hundred (tichá stovka) 120: 0.20 × 2 × 2 × 8 = 6.40{NBSP}Kč",
-        f"sedma in hearts (lepší), re: 0.40 × 2 × 4 = −3.20{NBSP}Kč",
+# What a player reads for each row, in English (Czech, Slovak and German: tests/rules/test_translations.py). A
+# component says won or lost with the points that decided it; the first factor carries the sign; the factors follow
+# the words in order (hearts ×2, flek ×2, re ×4, the silent hundred ×2 and ×2 per ten above it).
+M_LINES = [
+    pytest.param(
+        M1,
+        [
+            "card points + hlášky (marriages): declarer's side 80 + 40 = 120, defenders 10",
+            "hra in hearts (lepší), flek, won (120:10), silent hundred (tichá stovka): 0.20 × 2 × 2 × 2 × 2 × 2 = 6.40",
+            "sedma in hearts (lepší), re, lost (seven killed): −0.40 × 2 × 4 = −3.20",
+        ],
+        id="M1",
+    ),
+    pytest.param(
+        document(contract="hra", trump="bells", points=30),
+        ["card points: declarer's side 30, defenders 60", "hra in bells, lost (30:60): −0.20"],
+        id="M2-lost",
+    ),
+    pytest.param(
+        document(contract="sedma", trump="bells", points=50, seven={"side": "declarer", "won": True}),
+        [
+            "card points: declarer's side 50, defenders 40",
+            "hra in bells, won (50:40): 0.20",
+            "sedma in bells, won: 0.40",
+        ],
+        id="M3",
+    ),
+    pytest.param(
+        document(contract="sedma", trump="hearts", points=60, seven={"side": "declarer", "won": False}),
+        [
+            "card points: declarer's side 60, defenders 30",
+            "hra in hearts (lepší), won (60:30): 0.20 × 2 = 0.40",
+            "sedma in hearts (lepší), lost (seven killed): −0.40 × 2 = −0.80",
+        ],
+        id="M4",
+    ),
+    pytest.param(
+        document(contract="stovka", trump="hearts", points=80, marriages={"declarer": [40]}),
+        [
+            "card points + hlášky (marriages): declarer's side 80 + 40 = 120, defenders 10",
+            "stovka in hearts (lepší), won (120), 2 tens above: 0.80 × 2 × (1 + 2) = 4.80",
+        ],
+        id="M6",
+    ),
+    pytest.param(
+        document(contract="stovka", trump="bells", points=40, marriages={"declarer": [40], "defenders": [20]}),
+        [
+            "card points + hlášky (marriages): declarer's side 40 + 40 = 80, defenders 50 + 20 = 70",
+            "stovka in bells, lost (80), 2 tens short, defenders' hlášky 20: −0.80 × (2 + 2) = −3.20",
+        ],
+        id="M8",
+    ),
+    pytest.param(
+        document(contract="stovka", trump="bells", points=90),
+        ["card points: declarer's side 90, defenders 0", "stovka in bells, lost (90), 1 ten short: −0.80"],
+        id="M9",
+    ),
+    pytest.param(
+        document(contract="hra", trump="bells", points=60, seven={"side": "declarer", "won": True}),
+        [
+            "card points: declarer's side 60, defenders 30",
+            "hra in bells, won (60:30): 0.20",
+            "silent seven (tichá sedma) in bells, the declarer's, won: 0.20",
+        ],
+        id="M10",
+    ),
+    pytest.param(
+        alone(contract="betl", flek={"betl": 1}, won=True), ["betl, flek, won: 2.00 × 2 = 4.00"], id="M11-betl"
+    ),
+    pytest.param(alone(contract="durch", won=False), ["durch, lost: −4.00"], id="M11-durch"),
+    pytest.param(
+        M13,
+        [
+            "card points + hlášky (marriages): declarer's side 50 + 20 = 70, defenders 40 + 60 = 100",
+            "stovka in leaves, lost (70), 3 tens short, defenders' hlášky 60, silent hundred with 100: "
+            "−0.80 × (3 + 6) × 2 = −14.40",
+        ],
+        id="M13",
+    ),
+]
+
+
+@pytest.mark.parametrize(("doc", "lines"), M_LINES)
+def test_it_explains_the_worked_examples_in_english_keeping_the_table_words(
+    doc: dict[str, Any], lines: list[str]
+) -> None:
+    assert own_lines(doc) == [line if line.startswith("card points") else f"{line}{NBSP}Kč" for line in lines]
+
+
+def test_a_sedma_whose_seven_was_played_before_the_last_trick_is_lost_and_says_why() -> None:
+    doc = document(contract="sedma", trump="acorns", points=60)
+    assert score(doc).value == Decimal("-0.20")
+    assert own_lines(doc)[-1] == f"sedma in acorns, lost (seven not in the last trick): −0.40{NBSP}Kč"
+
+
+def test_a_hand_not_played_out_says_won_or_lost_without_points() -> None:
+    doc = document(
+        contract="sedma", trump="hearts", flek={"hra": 2, "sedma": 1}, played_out=False, conceded_by="declarer"
+    )
+    assert own_lines(doc) == [
+        f"hra in hearts (lepší), re, lost: −0.20 × 2 × 4 = −1.60{NBSP}Kč",
+        f"sedma in hearts (lepší), flek, lost: −0.40 × 2 × 2 = −1.60{NBSP}Kč",
     ]
-    assert result.lines[0].detail == "declarer's side 80 + hlášky (marriages) 40 = 120, defenders 10 + hlášky 0 = 10"
+
+
+def test_the_explanation_ends_with_who_pays_whom_once() -> None:
+    result = score(M1)
+    assert len(result.lines) == len(own_lines(M1)) + 1
+    assert not any("2 against 2" in line.detail or line.label == "payment" for line in result.lines)
+
+
+def test_it_names_the_m1_hand_as_the_table_says_it() -> None:
+    assert score(M1).label == "Sedma in hearts (lepší), re on the sedma, flek on the hra"
 
 
 def test_the_line_amounts_add_up_to_the_value() -> None:
@@ -165,7 +281,7 @@ def test_the_defenders_silent_seven_costs_the_declarer_side() -> None:
     result = score(document(contract="hra", trump="bells", points=60, seven={"side": "defenders", "won": True}))
     assert result.value == Decimal("0.00")
     assert result.won is False
-    assert f"silent seven (tichá sedma) in bells, the defenders', won: 0.20 = −0.20{NBSP}Kč" in money_lines(result)
+    assert f"silent seven (tichá sedma) in bells, the defenders', won: −0.20{NBSP}Kč" in money_lines(result)
 
 
 def test_a_killed_silent_seven_of_the_defenders_pays_the_declarer_side_double_in_hearts() -> None:
@@ -207,12 +323,31 @@ def test_stosedm_prices_stovka_and_sedma_separately() -> None:
     assert result.label == "Stosedm in hearts (lepší), flek on the stovka"
 
 
-def test_a_lost_stovka_doubles_for_the_defenders_silent_hundred_as_the_seed_says() -> None:
-    marriages = {"declarer": [20], "defenders": [40]}
-    doc = document(contract="stovka", trump="bells", points=30, marriages=marriages)
-    assert score(doc).value == Decimal("-14.40")  # 9 steps × 0.80, ×2 for the defenders' 100
-    doc["rules"] = {"stovka_silent_hundred": False}
-    assert score(doc).value == Decimal("-7.20")
+def test_the_defenders_silent_hundred_against_a_stovka_can_be_switched_off() -> None:
+    doc = M13 | {"rules": {"stovka_silent_hundred": False}}
+    assert score(doc).value == Decimal("-7.20")  # M13 without the doubling: 9 tens × 0.80
+    assert own_lines(doc)[-1] == (
+        f"stovka in leaves, lost (70), 3 tens short, defenders' hlášky 60: −0.80 × (3 + 6) = −7.20{NBSP}Kč"
+    )
+
+
+def test_the_defenders_silent_hundred_doubles_again_for_each_ten_above_it() -> None:
+    doc = document(contract="stovka", trump="bells", points=30, marriages={"declarer": [20], "defenders": [40, 20]})
+    # 5 tens short + 6 for their hlášky = 11 tens × 0.80; their 120 doubles it at 100 and for each of 2 tens above.
+    assert score(doc).value == Decimal("-70.40")
+    assert own_lines(doc)[-1].endswith(f"−0.80 × (5 + 6) × 2 × 2 × 2 = −70.40{NBSP}Kč")
+
+
+def test_the_defenders_silent_hundred_is_on_in_every_preset() -> None:
+    for preset in rules.game("marias").presets:
+        assert rules.resolve("marias", {"preset": preset})["stovka_silent_hundred"] is True
+
+
+def test_a_missed_stovka_says_that_only_the_best_hlaska_counts() -> None:
+    doc = document(contract="stovka", trump="bells", points=50, marriages={"declarer": [40, 20]})
+    assert own_lines(doc)[-1] == (
+        f"stovka in bells, lost (90), only the best hláška counts, 1 ten short: −0.80{NBSP}Kč"
+    )
 
 
 def test_stovka_steps_can_double_instead_of_adding() -> None:
@@ -260,7 +395,14 @@ def test_the_hand_limit_caps_the_value_per_player() -> None:
     doc = M1 | {"rules": {"hand_limit": 10}}
     result = score(doc)
     assert amounts(result) == pair("2.00")
-    assert f"limit: 10 × 0.20 = 2.00{NBSP}Kč" in money_lines(result)
+    assert f"limit 10 × 0.20: 2.00 − 3.20 = −1.20{NBSP}Kč" in money_lines(result)
+
+
+def test_a_limit_on_a_lost_hand_gives_back_what_is_beyond_it() -> None:
+    doc = document({"hand_limit": 10}, contract="stovka", trump="bells", points=30, marriages={"defenders": [40]})
+    result = score(doc)
+    assert amounts(result) == pair("-2.00")
+    assert f"limit 10 × 0.20: −2.00 + 17.60 = 15.60{NBSP}Kč" in money_lines(result)
 
 
 def test_two_against_two_can_pay_each_opponent() -> None:
@@ -282,7 +424,7 @@ def test_a_player_who_called_his_own_card_plays_alone() -> None:
 
 def test_amounts_are_in_the_tables_currency() -> None:
     result = score(document({"currency": "EUR"}, contract="hra", trump="acorns", points=60))
-    assert money_lines(result) == ["hra in acorns: 0.20 = €0.20"]
+    assert money_lines(result) == ["hra in acorns, won (60:30): €0.20"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -412,6 +554,100 @@ def test_it_rejects_more_than_four_hlasky() -> None:
 def test_it_rejects_more_than_one_40() -> None:
     marriages = {"declarer": [40], "defenders": [40]}
     rejects(document(contract="hra", trump="bells", points=60, marriages=marriages), "marriages.defenders", "one")
+
+
+# What no deal can produce (RULES.md: impossible hands are refused, not priced), each with the field and the words
+# that say what is allowed.
+IMPOSSIBLE = [
+    pytest.param(
+        document(contract="hra", trump="bells", points=60, marriages={"declarer": [20, 20], "defenders": [20, 20]}),
+        "marriages.defenders",
+        "at most three hlášky are 20",
+        id="four-20s-the-trump-marriage-is-40",
+    ),
+    pytest.param(
+        document(contract="hra", trump="bells", points=60, marriages={"declarer": [20, 20, 20, 20]}),
+        "marriages.declarer",
+        "in trumps and counts 40",
+        id="four-20s-on-one-side",
+    ),
+    pytest.param(
+        document(contract="sedma", trump="bells", points=0, seven={"side": "declarer", "won": True}),
+        "points",
+        "at least 10",
+        id="declarer-seven-took-the-last-trick-with-0-points",
+    ),
+    pytest.param(
+        document(contract="hra", trump="bells", points=90, seven={"side": "defenders", "won": True}),
+        "points",
+        "at most 80",
+        id="defenders-seven-took-the-last-trick-with-0-points",
+    ),
+    pytest.param(
+        alone(contract="stosedm", trump="acorns", points=90, seven={"side": "declarer", "won": False}),
+        "points",
+        "beat the lone declarer's trump seven",
+        id="lone-declarer-seven-beaten-yet-every-point",
+    ),
+    pytest.param(
+        alone(contract="sedma", trump="bells", points=60, marriages={"declarer": [40, 20, 20, 20]}),
+        "marriages.declarer",
+        "only 7 other cards: at most three hlášky",
+        id="lone-sedma-and-four-hlasky",
+    ),
+    pytest.param(
+        alone(
+            contract="hra",
+            trump="bells",
+            points=60,
+            marriages={"declarer": [40, 20, 20, 20]},
+            seven={"side": "declarer", "won": True},
+        ),
+        "marriages.declarer",
+        "at most three hlášky",
+        id="lone-silent-seven-and-four-hlasky",
+    ),
+    pytest.param(
+        document(contract="hra", trump="bells", points=60, seven={"side": "defenders"}),
+        "seven.won",
+        "true if the trump seven took the last trick",
+        id="seven-without-its-result",
+    ),
+    pytest.param(alone(contract="betl"), "won", "true if the declarer took no trick", id="betl-without-won"),
+    pytest.param(alone(contract="durch"), "won", "true if the declarer took every trick", id="durch-without-won"),
+]
+
+
+@pytest.mark.parametrize(("doc", "field", "words"), IMPOSSIBLE)
+def test_it_refuses_what_no_deal_can_produce(doc: dict[str, Any], field: str, words: str) -> None:
+    rejects(doc, field, words)
+
+
+POSSIBLE = [
+    pytest.param(
+        document(contract="sedma", trump="bells", points=90, seven={"side": "declarer", "won": False}),
+        id="partner-overtook-the-declarers-seven",
+    ),
+    pytest.param(
+        alone(contract="hra", trump="bells", points=0, seven={"side": "defenders", "won": False}),
+        id="a-defender-overtook-a-defenders-seven",
+    ),
+    pytest.param(
+        alone(contract="hra", trump="bells", points=60, marriages={"declarer": [40, 20, 20, 20]}),
+        id="alone-with-every-marriage-and-no-seven",
+    ),
+    pytest.param(
+        document(contract="sedma", trump="bells", points=60, marriages={"declarer": [40, 20, 20, 20]}),
+        id="two-against-two-with-the-seven-and-every-marriage",
+    ),
+    pytest.param(document(contract="hra", trump="bells", points=0), id="no-ace-or-ten-and-not-the-last-trick"),
+    pytest.param(alone(contract="durch", played_out=False), id="durch-conceded-needs-no-won"),
+]
+
+
+@pytest.mark.parametrize("doc", POSSIBLE)
+def test_it_prices_the_edge_cases_a_deal_can_produce(doc: dict[str, Any]) -> None:
+    assert sum(score(doc).amounts.values()) == 0
 
 
 def test_it_rejects_a_seven_for_the_defenders_in_an_announced_sedma() -> None:

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import copy
+import re
 from decimal import Decimal
 from typing import Any
 
-from hypothesis import assume, given
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules.base import Score
-from tests.rules.strategies_marias import COLOUR_CONTRACTS, PLAYERS, components, marias_documents
+from rules.base import RulesError, Score
+from rules.i18n import LANGUAGES, MINUS, format_money, override, pgettext
+from tests.rules.strategies_marias import (
+    COLOUR_CONTRACTS,
+    HAND_FIELDS,
+    PLAYERS,
+    components,
+    marias_any_documents,
+    marias_documents,
+    marias_impossible_documents,
+)
 
 
 def component_amount(result: Score, component: str) -> Decimal:
@@ -133,3 +144,95 @@ def test_a_renonc_on_a_played_hand_adds_only_the_fee(doc: dict[str, Any], offend
     assert after.amounts[offender] - before.amounts[offender] == -fee * len(opponents)
     for player in opponents:
         assert after.amounts[player] - before.amounts[player] == fee
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Impossible hands are refused, not priced (RULES.md)
+
+
+@settings(max_examples=300)
+@given(marias_any_documents())
+def test_any_document_is_priced_zero_sum_or_refused_naming_a_field_of_the_hand(doc: dict[str, Any]) -> None:
+    try:
+        result = rules.score(doc)
+    except RulesError as error:
+        assert error.message
+        # "hand": worth more than one hand can move (rules.score's last guard).
+        assert error.field == "hand" or error.field.split(".")[0] in HAND_FIELDS, error.field
+        return
+    assert set(result.amounts) == set(PLAYERS)
+    assert sum(result.amounts.values()) == 0
+
+
+@settings(max_examples=200)
+@given(marias_impossible_documents())
+def test_a_document_no_deal_can_produce_is_refused_naming_the_field(case: tuple[dict[str, Any], str]) -> None:
+    doc, field = case
+    with pytest.raises(RulesError) as caught:
+        rules.score(doc)
+    assert caught.value.field == field, caught.value
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The explanation, read without arithmetic
+
+
+def own_lines(doc: dict[str, Any]) -> list[rules.Line]:
+    """The game's own lines (rules.score adds the payment line to every game's)."""
+    game, table = rules.table(doc)
+    return list(game.price(table, game.parse(table, doc["hand"])).lines)
+
+
+@given(marias_documents(), st.sampled_from(LANGUAGES))
+def test_every_money_line_carries_its_sign_and_a_lost_component_says_so(doc: dict[str, Any], language: str) -> None:
+    currency = "CZK"
+    with override(language):
+        lines = own_lines(doc)
+        won, lost = pgettext("marias result", "won"), pgettext("marias result", "lost")
+        limit, seven = pgettext("marias", "limit"), pgettext("marias", "silent seven (tichá sedma)")
+        shown = {line.detail: format_money(line.amount, currency) for line in lines if line.amount is not None}
+    for line in lines:
+        if line.amount is None:
+            continue
+        assert line.detail.endswith(shown[line.detail])
+        if line.label.startswith(limit):
+            continue  # "2.00 − 3.20 = −1.20": what the cap gives back
+        assert line.detail.startswith(MINUS) is (line.amount < 0), line
+        if seven not in line.label:
+            words = [word.split(" (")[0] for word in line.label.split(", ")]
+            assert (lost if line.amount < 0 else won) in words, line
+
+
+@given(marias_documents(), st.sampled_from(LANGUAGES))
+def test_no_line_repeats_a_word(doc: dict[str, Any], language: str) -> None:
+    with override(language):
+        lines = own_lines(doc)
+    for line in lines:
+        words = repeated_words(f"{line.label}: {line.detail}", language)
+        assert not words, (words, line)
+
+
+# The small words every sentence repeats ("re on the sedma, flek on the hra"), and the currency.
+STOP_WORDS = {
+    "en": {"the", "in", "on", "of", "and", "a", "with", "for", "to"},
+    "cs": {"v", "s", "se", "a", "na", "i", "za"},
+    "sk": {"v", "s", "so", "a", "na", "aj", "za"},
+    "de": {"in", "die", "der", "den", "des", "mit", "und", "auf", "von", "für"},
+}
+
+
+def repeated_words(text: str, language: str = "en") -> set[str]:
+    """Words said twice in one line, leaving out the small ones every sentence repeats and the players' names."""
+    words = [word.lower().rstrip("'") for word in re.findall(r"[^\W\d_]+(?:'[^\W\d_]*)?", text)]
+    ignored = STOP_WORDS[language] | {"kč", "eur"} | {player.lower() for player in PLAYERS}
+    words = [word for word in words if word not in ignored]
+    return {word for word in words if words.count(word) > 1}
+
+
+def test_repeated_words_finds_a_word_said_twice() -> None:
+    assert repeated_words("hra in bells, lost (30:60), hra in bells") == {"hra", "bells"}
+    assert repeated_words("re on the sedma, flek on the hra: 0.20 Kč") == set()
+
+
+def test_the_any_strategy_draws_every_field_of_the_hand_document() -> None:
+    assert set(HAND_FIELDS) == set(rules.game("marias").hand_schema()["properties"])

@@ -58,7 +58,27 @@ def money_lines(result: rules.Score) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Mariáš M1 (the seed's own example)
+# Mariáš M1 (the seed's own example) and M13 (the defenders' silent hundred): the game's own lines (rules.score adds
+# who pays whom at the end), each component won or lost with its points, the first factor signed.
+
+
+def marias_lines(document: dict[str, Any], language: str) -> list[str]:
+    game, table = rules.table(document)
+    with override(language):
+        result = game.price(table, game.parse(table, document["hand"]))
+    return [f"{line.label}: {line.detail}" for line in result.lines]
+
+
+M13: dict[str, Any] = M1 | {
+    "hand": {
+        "declarer": "Ana",
+        "partner": "Cyril",
+        "contract": "stovka",
+        "trump": "leaves",
+        "points": 50,
+        "marriages": {"declarer": [20], "defenders": [40, 20]},
+    }
+}
 
 
 @pytest.mark.parametrize(
@@ -68,68 +88,105 @@ def money_lines(result: rules.Score) -> list[str]:
             "cs",
             "Lepší sedma, re na sedmu, flek na hru",
             [
-                f"hra v lepších, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40{NBSP}Kč",
-                f"sedma v lepších, re: 0,40 × 2 × 4 = −3,20{NBSP}Kč",
+                "body + hlášky: hrající 80 + 40 = 120, obrana 10",
+                f"hra v lepších, flek, výhra (120:10), tichá stovka: 0,20 × 2 × 2 × 2 × 2 × 2 = 6,40{NBSP}Kč",
+                f"sedma v lepších, re, prohra (zabitá): −0,40 × 2 × 4 = −3,20{NBSP}Kč",
             ],
         ),
         (
             "sk",
             "Sedma v červenom, re na sedmu, flek na hru",
             [
-                f"hra v červenom, flek, tichá stovka 120: 0,20 × 2 × 2 × 8 = 6,40{NBSP}Kč",
-                f"sedma v červenom, re: 0,40 × 2 × 4 = −3,20{NBSP}Kč",
+                "body + hlášky: hrajúci 80 + 40 = 120, obrana 10",
+                f"hra v červenom, flek, výhra (120:10), tichá stovka: 0,20 × 2 × 2 × 2 × 2 × 2 = 6,40{NBSP}Kč",
+                f"sedma v červenom, re, prehra (zabitá): −0,40 × 2 × 4 = −3,20{NBSP}Kč",
             ],
         ),
         (
             "de",
             "Sedma in Herz (lepší), Re auf die Sedma, Flek auf die Hra",
             [
-                f"Hra in Herz (lepší), Flek, stille Hundert (tichá stovka) 120: 0,20 × 2 × 2 × 8 = 6,40{NBSP}Kč",
-                f"Sedma in Herz (lepší), Re: 0,40 × 2 × 4 = −3,20{NBSP}Kč",
+                "Punkte + Hlášky: Spieler 80 + 40 = 120, Gegenspieler 10",
+                "Hra in Herz (lepší), Flek, gewonnen (120:10), stille Hundert (tichá stovka): "
+                f"0,20 × 2 × 2 × 2 × 2 × 2 = 6,40{NBSP}Kč",
+                f"Sedma in Herz (lepší), Re, verloren (Sieben abgestochen): −0,40 × 2 × 4 = −3,20{NBSP}Kč",
             ],
         ),
         (
             "en",
             "Sedma in hearts (lepší), re on the sedma, flek on the hra",
             [
-                f"hra in hearts (lepší), flek, silent hundred (tichá stovka) 120: 0.20 × 2 × 2 × 8 = 6.40{NBSP}Kč",
-                f"sedma in hearts (lepší), re: 0.40 × 2 × 4 = −3.20{NBSP}Kč",
+                "card points + hlášky (marriages): declarer's side 80 + 40 = 120, defenders 10",
+                "hra in hearts (lepší), flek, won (120:10), silent hundred (tichá stovka): "
+                f"0.20 × 2 × 2 × 2 × 2 × 2 = 6.40{NBSP}Kč",
+                f"sedma in hearts (lepší), re, lost (seven killed): −0.40 × 2 × 4 = −3.20{NBSP}Kč",
             ],
         ),
     ],
 )
 def test_m1_in_each_language(language: str, label: str, lines: list[str]) -> None:
     result = priced(M1, language)
-    assert (result.label, money_lines(result)) == (label, lines)
+    assert (result.label, marias_lines(M1, language)) == (label, lines)
     assert (result.value, result.amounts["Ana"]) == (Decimal("3.20"), Decimal("3.20"))
 
 
-def test_m1_explains_the_points_and_the_payment_in_czech() -> None:
-    lines = priced(M1, "cs").lines
-    assert (lines[0].label, lines[0].detail) == ("body", "hrající 80 + hlášky 40 = 120, obrana 10 + hlášky 0 = 10")
-    assert (lines[-1].label, lines[-1].detail) == (
-        "placení",
-        f"2 proti 2: Ana +3,20{NBSP}Kč, Ben −3,20{NBSP}Kč, Cyril +3,20{NBSP}Kč, Dana −3,20{NBSP}Kč",
-    )
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        (
+            "cs",
+            [
+                "body + hlášky: hrající 50 + 20 = 70, obrana 40 + 60 = 100",
+                "stovka v zelených, prohra (70), chybí 3 desítky, hlášky obrany 60, jejich tichých 100: "
+                f"−0,80 × (3 + 6) × 2 = −14,40{NBSP}Kč",
+            ],
+        ),
+        (
+            "sk",
+            [
+                "body + hlášky: hrajúci 50 + 20 = 70, obrana 40 + 60 = 100",
+                "stovka v zelenom, prehra (70), chýba 3 desiatky, hlášky obrany 60, ich tichých 100: "
+                f"−0,80 × (3 + 6) × 2 = −14,40{NBSP}Kč",
+            ],
+        ),
+        (
+            "de",
+            [
+                "Punkte + Hlášky: Spieler 50 + 20 = 70, Gegenspieler 40 + 60 = 100",
+                "Stovka in Grün, verloren (70), 3 Zehner zu wenig, Hlášky der Gegenspieler 60, stille Hundert mit 100: "
+                f"−0,80 × (3 + 6) × 2 = −14,40{NBSP}Kč",
+            ],
+        ),
+        (
+            "en",
+            [
+                "card points + hlášky (marriages): declarer's side 50 + 20 = 70, defenders 40 + 60 = 100",
+                "stovka in leaves, lost (70), 3 tens short, defenders' hlášky 60, silent hundred with 100: "
+                f"−0.80 × (3 + 6) × 2 = −14.40{NBSP}Kč",
+            ],
+        ),
+    ],
+)
+def test_m13_in_each_language(language: str, lines: list[str]) -> None:
+    assert marias_lines(M13, language) == lines
+    minus, plus = Decimal("-14.40"), Decimal("14.40")
+    assert priced(M13, language).amounts == {"Ana": minus, "Ben": plus, "Cyril": minus, "Dana": plus}
 
 
-def test_a_lost_stovka_counts_its_tens_in_each_language() -> None:
-    doc = M1 | {
-        "hand": {
-            "declarer": "Ana",
-            "partner": "Cyril",
-            "contract": "stovka",
-            "trump": "bells",
-            "points": 40,
-            "marriages": {"declarer": [40], "defenders": [20]},
-        }
-    }
-    labels = {language: money_lines(priced(doc, language)) for language in ("cs", "sk", "de")}
-    assert labels == {
-        "cs": [f"stovka v kulích, prohraná s 80, 4 desítky: 0,80 × 4 = −3,20{NBSP}Kč"],
-        "sk": [f"stovka v guliach, prehraná s 80, 4 desiatky: 0,80 × 4 = −3,20{NBSP}Kč"],
-        "de": [f"Stovka in Schellen, verloren mit 80, 4 Zehner: 0,80 × 4 = −3,20{NBSP}Kč"],
-    }
+@pytest.mark.parametrize(
+    ("language", "hra", "durch"),
+    [
+        ("cs", "hra v kulích, prohra (30:60): −0,20", "durch, prohra: −4,00"),
+        ("sk", "hra v guliach, prehra (30:60): −0,20", "durch, prehra: −4,00"),
+        ("de", "Hra in Schellen, verloren (30:60): −0,20", "Durch, verloren: −4,00"),
+        ("en", "hra in bells, lost (30:60): −0.20", "durch, lost: −4.00"),
+    ],
+)
+def test_a_lost_marias_component_says_so_in_each_language(language: str, hra: str, durch: str) -> None:
+    lost_hra = M1 | {"hand": {"declarer": "Ana", "partner": "Cyril", "contract": "hra", "trump": "bells", "points": 30}}
+    lost_durch = M1 | {"hand": {"declarer": "Ana", "contract": "durch", "won": False}}
+    assert marias_lines(lost_hra, language)[-1] == f"{hra}{NBSP}Kč"
+    assert marias_lines(lost_durch, language) == [f"{durch}{NBSP}Kč"]
 
 
 # --------------------------------------------------------------------------------------------------------------
