@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
+from django.utils import translation
 from hypothesis import settings
 
 from ledger import auth
@@ -14,6 +16,15 @@ from tests import factories
 # correctness here (speed is measured in bench/). Example counts stay bounded by each test's settings.
 settings.register_profile("talon", deadline=None)
 settings.load_profile("talon")
+
+
+@pytest.fixture(autouse=True)
+def _english_outside_requests():
+    """Code called outside a request speaks the default language: no test inherits the language another one
+    activated (a request's language is the middleware's business, and it sets it for each request)."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)

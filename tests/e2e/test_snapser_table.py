@@ -55,7 +55,9 @@ def test_nehram_leaves_out_the_winner_and_the_result(page, table):
     expect(field(page, "raises")).to_have_count(0)
     choose(page, "announcement", "za 12")
     expect(field(page, "winner")).to_be_visible()
-    expect(field(page, "result")).to_have_count(0)
+    # A za 12 is paid as announced unless one side took every trick (RULES.md §3, issue 15): nothing pre-selected.
+    expect(field(page, "result").locator("label")).to_have_text(["—", "tichý durch"])
+    expect(field(page, "result").locator("input:checked")).to_have_count(0)
     choose(page, "announcement", "hrám")
     expect(field(page, "result")).to_be_visible()
 
