@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, without installing
+sys.path[0] = str(Path(__file__).resolve().parents[1])  # from anywhere; not bench/ (requests.py shadows requests)
 
 WORKDIR = tempfile.mkdtemp(prefix="talon-pdf-bench-")
 atexit.register(shutil.rmtree, WORKDIR, ignore_errors=True)

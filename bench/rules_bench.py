@@ -13,10 +13,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere, without installing
+sys.path[0] = str(Path(__file__).resolve().parents[1])  # from anywhere; not bench/ (requests.py shadows requests)
 
-import rules
-from rules.skat import HOLDABLE, LEGAL_BIDS, NULL_VALUES, TRUMP_GAMES
+import rules  # noqa: E402 - needs the path above
+from rules.skat import HOLDABLE, LEGAL_BIDS, NULL_VALUES, TRUMP_GAMES  # noqa: E402
 
 PLAYERS = ("Ana", "Ben", "Cyril", "Dora")
 SEED = 20240229

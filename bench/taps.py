@@ -26,7 +26,7 @@ from typing import Any
 from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run from anywhere, without installing
+sys.path[0] = str(ROOT)  # run from anywhere, without installing; not bench/, whose requests.py shadows requests
 
 from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402 - needs the path above
 
