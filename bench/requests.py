@@ -105,11 +105,14 @@ def _client_run(rounds: int) -> None:
         client = Client()
         client.force_login(seating["user"])
 
-        def send(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> int:
+        def send(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> tuple[int, str]:
             if method == "GET":
-                return client.get(path, headers=headers).status_code
-            content_type = "application/json" if path.startswith("/api/") else "application/x-www-form-urlencoded"
-            return client.post(path, body, content_type=content_type, headers=headers).status_code
+                response = client.get(path, headers=headers)
+            else:
+                json_body = path.startswith("/api/")
+                content_type = "application/json" if json_body else "application/x-www-form-urlencoded"
+                response = client.post(path, body, content_type=content_type, headers=headers)
+            return response.status_code, response.headers.get("HX-Reswap", "")
 
         _measure("in-process test client, SQLite", seating, send, rounds)
 
@@ -133,7 +136,7 @@ def _server_run(rounds: int, server: str) -> None:
         _wait_until_up(port, gunicorn)
         cookies = f"sessionid={seating['session']}; csrftoken={CSRF}"
 
-        def send(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> int:
+        def send(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> tuple[int, str]:
             sent = {"Cookie": cookies, "X-CSRFToken": CSRF} | (headers or {})
             if method == "POST" and "Content-Type" not in sent:
                 sent["Content-Type"] = "application/x-www-form-urlencoded"
@@ -171,20 +174,21 @@ def _wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
         if process.poll() is not None:
             raise SystemExit("gunicorn did not start")
         try:
-            if _http(port, "GET", "/", "", {}) == 200:
+            if _http(port, "GET", "/", "", {})[0] == 200:
                 return
         except OSError:
             time.sleep(0.1)
     raise SystemExit("gunicorn did not answer within 10 s")
 
 
-def _http(port: int, method: str, path: str, body: str, headers: dict[str, str]) -> int:
+def _http(port: int, method: str, path: str, body: str, headers: dict[str, str]) -> tuple[int, str]:
+    """The status and the HX-Reswap header of one request on a new connection (gunicorn's sync workers close it)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
     try:
         conn.request(method, path, body.encode() or None, headers=headers)
         response = conn.getresponse()
         response.read()
-        return response.status
+        return response.status, response.getheader("HX-Reswap") or ""
     finally:
         conn.close()
 
@@ -222,20 +226,22 @@ def _prepare() -> dict[str, Any]:
     return {"user": user, "session": session, "token": Token.objects.create(user=user).key, "tables": tables}
 
 
-def _measure(title: str, seating: dict[str, Any], send: Callable[..., int], rounds: int) -> None:
+def _measure(title: str, seating: dict[str, Any], send: Callable[..., tuple[int, str]], rounds: int) -> None:
     from django.db.models import F
 
     from ledger.models import Hand, Table
 
-    def one(kind: str, size: int, key: str) -> int:
+    def one(kind: str, size: int, key: str, revision: int) -> tuple[int, str]:
         table = seating["tables"][size]
         if kind == "floor":
             return send("GET", "/")
         if kind == "page":
             return send("GET", f"/tables/{table}/")
         if kind == "htmx":
-            body = urlencode(POSTED | {"raises": "0", "dealer": "0", "key": key})
-            return send("POST", f"/tables/{table}/hands/", body, {"HX-Request": "true"})
+            # As the browser sends it: the table's revision the form was drawn on, and the page's address.
+            body = urlencode(POSTED | {"raises": "0", "dealer": "0", "key": key, "table_revision": revision})
+            headers = {"HX-Request": "true", "HX-Current-URL": f"http://127.0.0.1/tables/{table}/"}
+            return send("POST", f"/tables/{table}/hands/", body, headers)
         body = json.dumps({"hand": POSTED, "key": key})
         auth = {"Authorization": f"Token {seating['token']}", "Content-Type": "application/json"}
         return send("POST", f"/api/tables/{table}/hands/", body, auth)
@@ -246,17 +252,24 @@ def _measure(title: str, seating: dict[str, Any], send: Callable[..., int], roun
         Table.objects.filter(pk=table).update(hand_count=size, revision=F("revision") + 1)
 
     expected = {"floor": 200, "page": 200, "htmx": 200, "api": 201}
+    # The answer to Record carries only what changed, swapped in out of band (HX-Reswap: none); before issue 16.7
+    # it redrew the table's whole live part. BENCH_ANSWER="" measures a checkout from before.
+    answer = os.environ.get("BENCH_ANSWER", "none")
     jobs = [(kind, size) for kind in KINDS for size in SIZES]
     timings: dict[tuple[str, int], list[float]] = {job: [] for job in jobs}
     warmup = 3
     for round_number in range(warmup + rounds):
         random.shuffle(jobs)
         for kind, size in jobs:
+            # Read before the clock starts: the revision the page would show (every hand deleted again bumps it).
+            revision = Table.objects.values_list("revision", flat=True).get(pk=seating["tables"][size])
             started = time.perf_counter()
-            status = one(kind, size, f"bench-{round_number}-{kind}-{size}")
+            status, reswap = one(kind, size, f"bench-{round_number}-{kind}-{size}", revision)
             elapsed = time.perf_counter() - started
             if status != expected[kind]:
                 raise SystemExit(f"{kind} at {size} hands answered {status}, not {expected[kind]}")
+            if kind == "htmx" and reswap != answer:
+                raise SystemExit(f"the htmx hand POST at {size} hands answered HX-Reswap {reswap!r}, not {answer!r}")
             if kind in ("htmx", "api"):
                 forget_posted(size)
             if round_number >= warmup:

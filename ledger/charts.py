@@ -28,19 +28,23 @@ def running_balances(players: Sequence[str], hands: Iterable[Hand]) -> list[list
 
 
 def balance_chart(players: Sequence[str], hands: Iterable[Hand]) -> SafeString:
-    series = running_balances(players, hands)
+    return series_chart(players, [[float(value) for value in line] for line in running_balances(players, hands)])
+
+
+def series_chart(players: Sequence[str], series: Sequence[Sequence[float]]) -> SafeString:
+    """The chart of running balances (one line per player, each starting at zero); floats, since they are pixels."""
     steps = len(series[0]) - 1 if series else 0
     if steps == 0:
         return SafeString("")
-    values = [value for line in series for value in line]
-    top, bottom = max(max(values), Decimal(0)), min(min(values), Decimal(0))
-    span = (top - bottom) or Decimal(1)
+    top = max(0.0, *(max(line) for line in series))
+    bottom = min(0.0, *(min(line) for line in series))
+    span = (top - bottom) or 1.0
 
     def x(step: int) -> str:
         return f"{PAD + (WIDTH - 2 * PAD) * step / steps:.1f}"
 
-    def y(value: Decimal) -> str:
-        return f"{PAD + float((top - value) / span) * (HEIGHT - 2 * PAD):.1f}"  # pixels, not money
+    def y(value: float) -> str:
+        return f"{PAD + (top - value) / span * (HEIGHT - 2 * PAD):.1f}"
 
     lines = format_html_join(
         "",
@@ -63,8 +67,8 @@ def balance_chart(players: Sequence[str], hands: Iterable[Hand]) -> SafeString:
         "Balances over the hands",
         PAD,
         WIDTH - PAD,
-        y(Decimal(0)),
-        y(Decimal(0)),
+        y(0.0),
+        y(0.0),
         lines,
         legend,
     )

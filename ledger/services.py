@@ -267,7 +267,7 @@ def hand_record(
     try:
         with transaction.atomic():
             locked = _lock_table(table)
-            if locked.ruleset.get("bock") and hand["bock"] != _pending_bock(locked):
+            if locked.ruleset.get("bock") and hand["bock"] != table_pending_bock(locked):
                 raise LedgerError(_("Another hand was entered meanwhile; enter this one again."), field="bock")
             number = locked.hand_count + 1
             stored = Hand.objects.create(
@@ -353,9 +353,15 @@ def next_dealer(table: Table, last: Hand | None) -> int:
     return (last.dealer + 1) % len(table.seat_names)
 
 
-def _pending_bock(table: Table) -> int:
-    counted = list(table.hands.filter(status=Hand.Status.COUNTED).order_by("number").only("result"))
-    return bock_pending(table, counted)
+def table_pending_bock(table: Table) -> int:
+    """How many Bock rounds cover the table's next hand, read from its last counted hands only.
+
+    A round runs for as many hands as there are seats, starting with the hand after its trigger: no hand older than
+    the last ``len(seat_names)`` counted ones still has a round running, so reading those reads the whole queue,
+    however long the evening.
+    """
+    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("result")
+    return bock_pending(table, list(newest[: len(table.seat_names)])[::-1])
 
 
 def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
@@ -366,7 +372,7 @@ def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
     """
     if not table.ruleset.get("bock") or not isinstance(hand, dict):
         return hand
-    pending = _pending_bock(table)
+    pending = table_pending_bock(table)
     given = hand.get("bock", pending)
     if given != pending:
         raise LedgerError(

@@ -47,11 +47,13 @@ def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
     for table in evening.tables.all():
         hands = list(table.hands.all())
         balances = table.balances()
+        log = hands if "all" in request.GET else hands[:LOG_LENGTH]
         tables.append(
             {
                 "table": table,
-                "log": hands if "all" in request.GET else hands[:LOG_LENGTH],
+                "log": log,
                 "hand_total": len(hands),
+                "log_more": len(log) < len(hands),
                 "scoreboard": [{"name": name, "balance": balances[name]} for name in table.seat_names],
                 "chart": balance_chart(table.seat_names, reversed([h for h in hands if h.is_counted])),
             }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -12,14 +13,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import reswap
 
 import rules
-from ledger import services, tariffs
+from ledger import selectors, services, tariffs
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
 )
-from ledger.charts import balance_chart
+from ledger.charts import series_chart
 from ledger.hand_forms import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
@@ -36,26 +38,39 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "ledger/table_detail.html", context)
 
 
-# The log shows the newest hands; the rest are one tap away. Each hand submission redraws the log, so its size
-# must not grow with the evening.
+# The log shows the newest hands; the rest are one tap away. The page reads only these, so its size must not grow
+# with the evening.
 LOG_LENGTH = 30
 
 
 def _table_context(table: Table, form: HandForm | None = None, whole_log: bool = False) -> dict[str, Any]:
-    """Everything the table page shows, in a fixed number of queries whatever the number of hands."""
-    hands = list(table.hands.select_related("changed_by"))
-    counted = [hand for hand in hands if hand.is_counted]
-    next_dealer = services.next_dealer(table, counted[0] if counted else None)
-    if form is None:
-        form = _new_hand_form(table, counted, next_dealer)
+    """Everything the table page shows, in a fixed number of queries and a fixed amount of Python work whatever the
+    number of hands: the newest hands of the log, the last counted hand, and counts and sums from the database."""
+    log = selectors.table_log(table, None if whole_log else LOG_LENGTH)
+    # The last counted hand is almost always in the log; only a log of voided hands asks the database.
+    last = next((hand for hand in log if hand.is_counted), None)
+    if last is None and log:
+        last = selectors.last_counted(table)
+    hand_total = table.hands.count()
+    return _standing(table, last, form) | {
+        "log": log,
+        "hand_total": hand_total,
+        "log_more": len(log) < hand_total,
+        "house_rules": tariffs.options(table.game, table.ruleset),
+    }
+
+
+def _standing(table: Table, last: Hand | None, form: HandForm | None = None) -> dict[str, Any]:
+    """What every hand changes: the balances, who deals next, the chart, a fresh form and the Undo of the last hand."""
+    next_dealer = services.next_dealer(table, last)
     balances = table.balances()
     return {
         "table": table,
         "evening": table.evening,
-        "form": form,
-        "log": hands if whole_log else hands[:LOG_LENGTH],
-        "hand_total": len(hands),
-        "last_counted": counted[0] if counted else None,
+        "form": form or _new_hand_form(table, next_dealer),
+        # The form says which state of the table it was drawn on (see _hand_recorded_answer).
+        "table_revision": table.revision,
+        "last_counted": last,
         "scoreboard": [
             {
                 "name": name,
@@ -67,19 +82,33 @@ def _table_context(table: Table, form: HandForm | None = None, whole_log: bool =
             for position, name in enumerate(table.seat_names)
         ],
         "next_dealer": table.seat_names[next_dealer],
-        "chart": balance_chart(table.seat_names, reversed(counted)),
-        "house_rules": tariffs.options(table.game, table.ruleset),
+        "chart": series_chart(table.seat_names, selectors.running_balances(table)),
         "can_edit": table.evening.is_open,
     }
 
 
-def _new_hand_form(table: Table, counted: list[Hand], dealer: int) -> HandForm:
+def _new_hand_form(table: Table, dealer: int) -> HandForm:
     """A fresh form: the rotation's dealer, and the contract most played at this table so far."""
     cls = form_class(table.game)
-    initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([hand.document for hand in counted])}
+    initial: dict[str, Any] = {cls.contract_field: cls.usual_contract(_played_in_short(table, cls.contract_field))}
     if table.ruleset.get("bock"):
-        initial["bock"] = services.bock_pending(table, counted[::-1])
-    return form_class(table.game)(table, dealer=dealer, initial=initial)
+        initial["bock"] = services.table_pending_bock(table)
+    return cls(table, dealer=dealer, initial=initial)
+
+
+def _played_in_short(table: Table, field: str) -> list[dict[str, Any]]:
+    """Documents standing in for the counted hands in ``usual_contract``, a few per contract whatever their number.
+
+    That choice looks only at which contracts were played most (and whether several tie) and, on a tie, at which
+    was played last: each contract appears as often as the rank of its count among the counts (a dense rank keeps
+    every comparison and every tie), contiguously, the most recently played contract first.
+    """
+    return contracts_in_short(selectors.contracts_played(table, field), field)
+
+
+def contracts_in_short(played: list[dict[str, Any]], field: str) -> list[dict[str, Any]]:
+    rank = {count: position for position, count in enumerate(sorted({row["count"] for row in played}), start=1)}
+    return [{field: row["contract"]} for row in played for _ in range(rank[row["count"]])]
 
 
 @login_required
@@ -102,7 +131,14 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.GET)
     form.errors.clear()  # a redraw is not a submission: nothing is wrong until Record is tapped
-    context: dict[str, Any] = {"table": table, "form": form, "action": reverse("ledger:hand_create", args=[table.pk])}
+    # A redraw keeps the table revision the page was drawn on: the page shows nothing newer because of it.
+    seen = request.GET.get("table_revision", "")
+    context: dict[str, Any] = {
+        "table": table,
+        "form": form,
+        "action": reverse("ledger:hand_create", args=[table.pk]),
+        "table_revision": int(seen) if seen.isdecimal() else table.revision,
+    }
     if request.GET.get("edit"):
         hand = hand_for_scorekeeper(request.user, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
         if hand.table_id != table.pk:
@@ -128,12 +164,40 @@ def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
         except (rules.RulesError, services.LedgerError) as error:
             _add_error(form, error)
         else:
+            if request.htmx and (answer := _hand_recorded_answer(request, table, hand)) is not None:
+                return answer
             return _table_now(request, table, recorded=hand)
     _after_submission(request, form)
     context = _table_context(table, form=form)
     if request.htmx:
         return render(request, "ledger/_table_live.html", context)
     return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
+
+
+def _hand_recorded_answer(request: HttpRequest, table: Table, hand: Hand) -> HttpResponse | None:
+    """The htmx answer to Record: what the new hand changed, swapped into the page out of band; None (and the whole
+    live part redrawn) unless the page showed the table exactly as it was before this hand.
+
+    The form carries the table's revision it was drawn on; every change to the table's hands bumps it by one. One
+    more than the form's means that this hand is the only change since, so the rest of the page is still true.
+    """
+    seen = request.POST.get("table_revision", "")
+    table.refresh_from_db(fields=["revision"])
+    if not seen.isdecimal() or table.revision != int(seen) + 1 or hand.number == 1:
+        return None  # another phone changed the table meanwhile, a retried tap, or the log's first row
+    whole_log = "all" in parse_qs(urlsplit(request.htmx.current_url or "").query, keep_blank_values=True)
+    hand_total = table.hands.count()
+    # The row that falls off the log's end (if any): the page showed the newest LOG_LENGTH hands before this one.
+    beyond = table.hands.order_by("-number").values_list("number", flat=True)[LOG_LENGTH : LOG_LENGTH + 1]
+    dropped = None if whole_log else next(iter(beyond), None)
+    context = _standing(table, hand) | {
+        "oob": True,
+        "hand_total": hand_total,
+        "log_more": not whole_log and hand_total > LOG_LENGTH,
+        "dropped": dropped,
+        **_recorded(hand),
+    }
+    return reswap(render(request, "ledger/_hand_recorded_changes.html", context), "none")
 
 
 def _after_submission(request: HttpRequest, form: HandForm) -> None:
@@ -241,6 +305,7 @@ def _change_hand(request: HttpRequest, hand_id: int, change: Callable[..., Hand]
 def _table_now(request: HttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
     """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
+        table.refresh_from_db(fields=["revision"])  # read before the hands: the form never claims a newer state
         return render(request, "ledger/_table_live.html", _table_context(table) | _recorded(recorded))
     if recorded is not None:
         return redirect(f"{table.get_absolute_url()}?recorded={recorded.number}#table-live")

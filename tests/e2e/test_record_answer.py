@@ -1,0 +1,48 @@
+"""Issue 16.7 in the browser: Record swaps in only what the hand changed, and the page reads as if redrawn whole."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests import factories
+from tests.e2e.ui import choose, expect_balances, hand_row, record
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def table(evening):
+    return factories.make_table(evening, "snapser")  # Ana, Ben, Cyril; Ana deals first, so Ben chooses
+
+
+def test_a_long_evening_gets_the_new_row_on_top_and_keeps_thirty(page, table):
+    factories.record(table, times=31)
+    page.goto(table.get_absolute_url())
+    choose(page, "trump", "zeleň")
+    record(page)
+    expect(page.get_by_role("status")).to_contain_text("Hand #32:")
+    expect(page.locator(".hand-row")).to_have_count(30)
+    expect(page.locator(".hand-row").first).to_have_attribute("id", "hand-32")
+    expect(hand_row(page, 2)).to_have_count(0)
+    expect(page.get_by_role("link", name="Show all 32 hands")).to_be_visible()
+    expect(page.locator(".hand-log h2")).to_contain_text("(32)")
+    expect(page.locator(".chart polyline").first).to_be_visible()
+    expect(page.get_by_role("button", name="Undo the last hand (#32)")).to_be_visible()
+    # The fresh form works as the first one did: a second hand goes through the same way.
+    choose(page, "trump", "zeleň")
+    record(page)
+    expect(page.get_by_role("status")).to_contain_text("Hand #33:")
+    expect(page.locator(".hand-row")).to_have_count(30)
+
+
+def test_a_hand_from_another_phone_shows_up_with_mine(page, table):
+    factories.record(table)
+    page.goto(table.get_absolute_url())
+    factories.record(table)  # entered on a second phone while this page was open
+    choose(page, "trump", "zeleň")
+    record(page)
+    expect(page.locator(".hand-row")).to_have_count(3)
+    expect(page.get_by_role("status")).to_contain_text("Hand #3:")
+    # Ana chose twice (+0.40 each), then Cyril, the forehand the fresh form offered: +0.40, the others −0.20.
+    expect_balances(page, {"Ana": "+0.60", "Ben": "−0.60", "Cyril": "0.00"})

@@ -1,0 +1,131 @@
+"""Issue 16.7: the answer to Record carries only what the hand changed, and the table page reads the same few rows
+and sums at any length of the evening while showing what it showed when it read every hand."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ledger import charts, selectors, services
+from ledger.hand_forms import form_class
+from ledger.models import Hand, Table
+from ledger.views.tables import contracts_in_short
+from tests import factories
+
+N1 = factories.SNAPSER_N1 | {"raises": "0", "dealer": "0"}
+
+
+def _record(client, table, key, revision=None, page=None):
+    data = N1 | {"key": key}
+    if revision is not None:
+        data["table_revision"] = str(revision)
+    headers = {"HX-Request": "true", "HX-Current-URL": f"http://testserver{page or table.get_absolute_url()}"}
+    return client.post(reverse("ledger:hand_create", args=[table.pk]), data, headers=headers)
+
+
+def _revision(table):
+    return Table.objects.get(pk=table.pk).revision
+
+
+def test_record_answers_with_what_changed_out_of_band(alice_client, snapser_table):
+    factories.record(snapser_table, times=2)
+    response = _record(alice_client, snapser_table, "k3", revision=_revision(snapser_table))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert response.headers["HX-Reswap"] == "none"
+    assert 'id="table-live"' not in html
+    assert html.count('class="hand-row card') == 1  # the new row only, put on top of the log
+    assert re.search(r'<ol hx-swap-oob="afterbegin:#log-list"><li class="hand-row card" id="hand-3">', html)
+    for part in ("scoreboard", "table-status", "next-dealer", "hand-form", "undo-last", "balance-chart", "log-more"):
+        assert re.search(rf'id="{part}"[^>]* hx-swap-oob="true"', html), part
+    assert '<span class="muted" id="hand-total" hx-swap-oob="true">(3)</span>' in html
+    assert re.search(r'role="status"[^>]*>\s*<p><strong>Hand #3:</strong>\s*Ana', html)
+    assert "+1.20" in html  # Ana's balance after three N1 hands
+    # The fresh form says which state of the table it was drawn on.
+    assert f'name="table_revision" value="{_revision(snapser_table)}"' in html
+    assert "polyline" in html
+
+
+def test_the_row_that_falls_off_the_log_is_taken_away(alice_client, snapser_table):
+    factories.record(snapser_table, times=31)
+    html = _record(alice_client, snapser_table, "k32", revision=_revision(snapser_table)).content.decode()
+    assert '<li id="hand-2" hx-swap-oob="delete"></li>' in html  # the page showed #2..#31, now #3..#32
+    assert "Show all 32 hands" in html
+
+
+def test_the_whole_log_keeps_every_row(alice_client, snapser_table):
+    factories.record(snapser_table, times=31)
+    page = snapser_table.get_absolute_url() + "?all=1"
+    html = _record(alice_client, snapser_table, "k32", revision=_revision(snapser_table), page=page).content.decode()
+    assert 'hx-swap-oob="delete"' not in html
+    assert "Show all" not in html
+
+
+@pytest.mark.parametrize("why", ["changed meanwhile", "no revision", "first hand"])
+def test_the_whole_live_part_is_redrawn_unless_the_page_was_current(alice_client, snapser_table, why):
+    revision = _revision(snapser_table)
+    if why == "changed meanwhile":
+        factories.record(snapser_table, times=2)  # another phone: the page does not show these
+        revision = revision + 1
+    elif why == "first hand":
+        pass
+    else:
+        factories.record(snapser_table)
+        revision = None
+    response = _record(alice_client, snapser_table, "mine", revision=revision)
+    html = response.content.decode()
+    assert "HX-Reswap" not in response.headers
+    assert html.startswith('<div id="table-live">')
+    hands = Hand.objects.filter(table=snapser_table).count()
+    assert html.count('class="hand-row card') == hands
+    assert f"Hand #{hands}:" in html
+
+
+def test_the_chart_series_is_the_running_balance_of_the_counted_hands(evening):
+    table = factories.make_table(evening, "skat", players=["Ana", "Ben", "Cyril", "Dana"])
+    seated = [
+        ("Ana", "Ben", "grand"),
+        ("Ben", "Cyril", "clubs"),
+        ("Cyril", "Dana", "hearts"),
+        ("Dana", "Ana", "spades"),
+    ]
+    hands = [  # four seats: the dealer sits out, with no money in the hand
+        factories.record(
+            table, {"dealer": dealer, "declarer": declarer, "contract": contract, "matadors": 1, "declarer_points": 70}
+        )[0]
+        for dealer, declarer, contract in seated * 2
+    ]
+    services.hand_void(hand=hands[2], by=evening.owner)
+    corrected = {"dealer": "Ben", "declarer": "Dana", "contract": "grand", "matadors": 2, "declarer_points": 40}
+    services.hand_correct(hand=hands[5], document=corrected, by=evening.owner, version=1)
+    counted = list(Hand.objects.filter(table=table, status="counted").order_by("number"))
+    expected = charts.running_balances(table.seat_names, counted)
+    assert selectors.running_balances(table) == [[pytest.approx(float(value)) for value in line] for line in expected]
+    assert any(line[-1] != 0 for line in expected)
+
+
+@pytest.mark.parametrize("game", ["skat", "marias", "snapser"])
+@given(data=st.data())
+def test_a_few_documents_per_contract_choose_as_every_hand_does(game, data):
+    cls = form_class(game)
+    contracts = [*cls.everyday_contracts, "rare-1", "rare-2"]
+    played = data.draw(st.lists(st.sampled_from(contracts), max_size=40))  # oldest first
+    documents = [{cls.contract_field: contract} for contract in reversed(played)]  # newest first
+    rows = {}
+    for number, contract in enumerate(played, start=1):
+        rows[contract] = {"contract": contract, "count": rows.get(contract, {}).get("count", 0) + 1, "latest": number}
+    newest_first = sorted(rows.values(), key=lambda row: -row["latest"])
+    short = contracts_in_short(newest_first, cls.contract_field)
+    assert cls.usual_contract(short) == cls.usual_contract(documents)
+
+
+@given(rounds=st.lists(st.integers(0, 3), max_size=30), seats=st.integers(3, 4))
+def test_the_last_hands_hold_the_whole_bock_queue(rounds, seats):
+    table = SimpleNamespace(seat_names=["Ana", "Ben", "Cyril", "Dana"][:seats])
+    hands = [SimpleNamespace(result={"bock_rounds": count}) for count in rounds]
+    assert services.bock_pending(table, hands[-seats:]) == services.bock_pending(table, hands)
