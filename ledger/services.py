@@ -614,6 +614,7 @@ def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
     if evening.is_open:
         settlement = locked.settlement
         locked.delete()
+        locked.pk = transfer.pk  # the answer still names the transfer it took back (delete() forgets the id)
         if not settlement.transfers.exists():
             settlement.delete()
     else:

@@ -240,7 +240,8 @@ def test_the_api_takes_back_a_paid_mark(alice, paid, closed):
 def test_the_api_drops_a_transfer_taken_back_while_reopened(alice, paid, closed):
     api = token_client(alice)
     assert [t["id"] for t in api.post(f"/api/evenings/{closed.pk}/reopen/").json()["transfers"]] == [paid.pk]
-    assert api.delete(f"/api/transfers/{paid.pk}/paid/").json()["paid"] is False
+    taken_back = api.delete(f"/api/transfers/{paid.pk}/paid/").json()
+    assert (taken_back["id"], taken_back["paid"]) == (paid.pk, False)
     assert api.get(f"/api/evenings/{closed.pk}/settlement/").json()["transfers"] == []
     assert api.delete(f"/api/transfers/{paid.pk}/paid/").status_code == 404  # gone with the plan
 
