@@ -67,8 +67,8 @@ class PlayerAdmin(admin.ModelAdmin):
         return ["owner"] if obj is not None else []
 
     def save_model(self, request: HttpRequest, obj: Player, form: forms.ModelForm, change: bool) -> None:
-        if not change:
-            obj.save()  # a new player: nothing speaks of them yet
+        if not change:  # a new player: nothing speaks of them yet
+            services.player_get_or_create(owner=obj.owner, name=obj.name)
             return
         services.player_rename(player=obj, name=form.cleaned_data["name"])
         services.player_iban_set(player=obj, iban=form.cleaned_data["iban"])
@@ -93,12 +93,26 @@ class TableInline(ReadOnly, admin.TabularInline):
     show_change_link = True
 
 
+class EveningForm(forms.ModelForm):
+    class Meta:
+        model = Evening
+        fields = ["date", "place"]
+
+    def clean_place(self) -> str:
+        try:
+            return services.evening_place_check(self.cleaned_data["place"])
+        except services.LedgerError as error:
+            raise forms.ValidationError(error.message) from None
+
+
 @admin.register(Evening)
 class EveningAdmin(admin.ModelAdmin):
     list_display = ["date", "place", "owner", "currency", "coin", "status"]
     list_filter = ["status", "currency"]
-    # Made, closed and reopened in the app (evening_create, evening_close, evening_reopen); the money stays.
-    readonly_fields = ["owner", "currency", "coin", "status"]
+    form = EveningForm
+    # Made, closed and reopened in the app (evening_create, evening_close, evening_reopen); the money stays. The
+    # share link and the co-scorekeepers change only there too: a link is made unguessable, a keeper is invited.
+    readonly_fields = ["owner", "currency", "coin", "status", "share_token", "scorekeepers"]
     inlines = [TableInline]
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -84,6 +84,13 @@ def _has_hidden_characters(text: str) -> bool:
     return any(unicodedata.category(char) in _HIDDEN_CATEGORIES for char in text)
 
 
+def evening_place_check(place: str) -> str:
+    """The place as typed, refused when it hides characters (the page and the PDF would show it otherwise)."""
+    if _has_hidden_characters(place):
+        raise LedgerError(_("The place cannot contain control or text-direction characters."), field="place")
+    return place
+
+
 def player_name_tidy(name: str) -> str:
     """The name with its spaces tidied (a pasted tab or line end becomes one space); refused when it hides any."""
     name = " ".join(name.split())
@@ -109,8 +116,7 @@ def evening_create(
     if coin < Decimal("0.01") or coin != coin.quantize(Decimal("0.01")) or coin > 1000:
         # A real coin: payment QR codes carry amounts in cents, so the settlement never rounds below one.
         raise LedgerError(_("The coin to round to must be a real coin: from 0.01 to 1000, in cents."), field="coin")
-    if _has_hidden_characters(place):
-        raise LedgerError(_("The place cannot contain control or text-direction characters."), field="place")
+    place = evening_place_check(place)
     return Evening.objects.create(owner=owner, date=date, place=place.strip(), currency=currency, coin=coin)
 
 

@@ -127,6 +127,19 @@ def test_an_evenings_money_and_state_are_not_changed_in_the_admin_but_its_place_
     assert (evening.coin, evening.currency, evening.status, evening.place) == (D(1), "CZK", "open", "U Medvídků")
 
 
+def test_an_evenings_share_link_and_keepers_are_not_changed_in_the_admin_and_its_place_is_checked(
+    boss_client, alice, charlie
+):
+    evening = evening_owing(alice)
+    token = evening.share_token
+    response = _post_back(boss_client, evening, share_token="abc", scorekeepers=[str(charlie.pk)], place="U\u202eX")
+    assert response.status_code == 200 and "place" in response.context["adminform"].form.errors
+    response = _post_back(boss_client, evening, share_token="abc", scorekeepers=[str(charlie.pk)])
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert evening.share_token == token and not evening.scorekeepers.exists()
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Renaming a player
 
