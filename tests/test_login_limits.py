@@ -32,7 +32,9 @@ ACCOUNTS = "/accounts/login/"
 ADMIN = "/admin/login/"
 GUESSER = {"REMOTE_ADDR": "203.0.113.66"}
 OWNER = {"REMOTE_ADDR": "198.51.100.7"}
-REDIS_URL = "redis://127.0.0.1:6379/15"  # a database of its own, emptied by the tests that use it
+# A Redis database of each test worker's own (15 without xdist, 14, 13… for gw0, gw1…), emptied by the tests that
+# use it: two workers never empty each other's counters mid-test.
+REDIS_URL = "redis://127.0.0.1:6379/{database}"
 
 
 def _redis_is_up() -> bool:
@@ -55,8 +57,16 @@ def _fresh_counters():
 
 
 @pytest.fixture
-def redis_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+def redis_location(worker_id):
+    database = 15 if worker_id == "master" else 14 - int(worker_id.removeprefix("gw"))
+    return REDIS_URL.format(database=database)
+
+
+@pytest.fixture
+def redis_cache(settings, redis_location):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_location}
+    }
     cache.clear()
     yield cache
     cache.clear()
@@ -210,8 +220,8 @@ def _other_worker(cache_url: str) -> None:
 
 
 @needs_redis
-def test_failures_counted_by_another_worker_count_here_through_redis(client, alice, redis_cache):
-    _other_worker(REDIS_URL)
+def test_failures_counted_by_another_worker_count_here_through_redis(client, alice, redis_cache, redis_location):
+    _other_worker(redis_location)
     assert _log_in(client, **GUESSER).status_code == 429
     assert _log_in(client).status_code == 302  # the owner, elsewhere, still gets in
 
