@@ -41,7 +41,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
-from ledger import qr, services
+from ledger import legacy, qr, services
 from ledger.models import (
     Currency,
     Evening,
@@ -230,7 +230,7 @@ def _import_table(evening: Evening, source: _Reader, ibans: dict[str, str], user
             evening=evening,
             game=game,
             players=seat_names,
-            rules_override=ruleset,
+            rules_override=legacy.frozen_ruleset(game, ruleset),
             first_dealer=source.get("first_dealer", int),
         )
     except rules.RulesError as error:
@@ -285,8 +285,7 @@ def _hand(table: Table, source: _Reader, users: _Users) -> _Prepared:
     key = source.optional("key", str)
     if number < 1 or not 0 < version < 2**31 or (key is not None and not 0 < len(key) <= 64):
         raise ImportRefused(f"{source.where}: number and version start at 1 (below 2**31); a key has 1 to 64 letters")
-    document = source.get("document", dict)
-    score, result = _priced(table, document, source.get("result", dict), source.where)
+    document, score, result = _priced(table, source.get("document", dict), source.get("result", dict), source.where)
     hand = Hand(
         table=table,
         number=number,
@@ -305,14 +304,14 @@ def _hand(table: Table, source: _Reader, users: _Users) -> _Prepared:
         number = old.get("version", int)
         if not 1 <= number < hand.version:
             raise ImportRefused(f"{old.where}: version {number} is not older than {hand.version}")
-        old_document = old.get("document", dict)
+        old_document, _score, old_result = _priced(table, old.get("document", dict), old.get("result", dict), old.where)
         versions.append(
             {
                 "version": number,
                 "dealer": old.seat("dealer", seats),
                 "status": old.choice("status", Hand.Status.values),
                 "document": old_document,
-                "result": _priced(table, old_document, old.get("result", dict), old.where)[1],
+                "result": old_result,
                 "changed_by": users.get(old.get("changed_by", str)),
                 "changed_at": old.moment("changed_at"),
             }
@@ -324,9 +323,11 @@ def _hand(table: Table, source: _Reader, users: _Users) -> _Prepared:
 
 def _priced(
     table: Table, document: dict[str, Any], exported: dict[str, Any], where: str
-) -> tuple[rules.Score, dict[str, Any]]:
-    """The hand priced by the ledger, and the result it stores; refused unless it comes to the exported amounts."""
+) -> tuple[dict[str, Any], rules.Score, dict[str, Any]]:
+    """The hand as stored, priced by the ledger, and the result it stores; refused unless it comes to the exported
+    amounts. An export from before issue 15 may leave a choice to the engine's old defaults: written out here."""
     amounts = _amounts(exported, table.seat_names, where)
+    document = legacy.repaired(table.game, table.seat_names, table.ruleset, document, amounts) or document
     try:
         score, result = services.hand_result(table=table, hand=document)
     except rules.RulesError as error:
@@ -334,7 +335,7 @@ def _priced(
     if dict(score.amounts) != amounts:
         shown = {name: str(amount) for name, amount in score.amounts.items()}
         raise ImportRefused(f"{where}: re-prices to {shown}, not to {exported['amounts']} as exported")
-    return score, result
+    return document, score, result
 
 
 def _amounts(result: dict[str, Any], seat_names: list[str], where: str) -> dict[str, Decimal]:

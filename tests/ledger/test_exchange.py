@@ -173,3 +173,23 @@ def test_random_evenings_round_trip(alice, documents):
     copy = exchange.evening_import(data=json.loads(json.dumps(exchange.evening_export(evening=evening))), owner=alice)
     assert _exported(copy) == _exported(evening)
     assert services.evening_balances(copy) == services.evening_balances(evening)
+
+
+def test_an_export_from_before_issue_15_still_imports_at_the_same_prices(evening, alice, bob):
+    """Betl without won (the old engine: lost) and a pub Skat table frozen before bock_per_trigger existed."""
+    marias = factories.make_table(evening, "marias")
+    services.hand_record(table=marias, hand={"declarer": "Ben", "contract": "betl", "won": False}, by=alice)
+    skat = factories.make_table(evening, "skat", preset="pub")
+    grand_hand = {"declarer": "Ana", "contract": "grand", "matadors": 2, "hand": True, "declarer_points": 61}
+    services.hand_record(table=skat, hand=grand_hand, by=alice)  # worth 72: fires two Bock triggers
+    data = json.loads(json.dumps(exchange.evening_export(evening=evening)))
+    old_marias, old_skat = data["tables"][0], data["tables"][1]
+    del old_marias["hands"][0]["document"]["won"]
+    old_skat["ruleset"] = {k: v for k, v in old_skat["ruleset"].items() if k != "bock_per_trigger"}
+    assert old_skat["ruleset"]["bock"] and not skat.ruleset["bock_per_trigger"]
+
+    copy = exchange.evening_import(data=data, owner=bob)
+    betl = Hand.objects.get(table__evening=copy, table__game="marias")
+    assert betl.document == {"declarer": "Ben", "contract": "betl", "won": False}
+    assert betl.amounts == Hand.objects.get(table=marias).amounts
+    assert copy.tables.get(game="skat").ruleset["bock_per_trigger"] is True  # what the old table meant

@@ -1,0 +1,60 @@
+"""Hand documents stored or exported before issue 15, read the way the engine read them then.
+
+Issue 15 made the engine refuse documents that no deal can produce, and some shapes it used to price by a default:
+a Mariáš betl or durch, or a seven, without ``won`` (taken as lost), a hlášky side of ``null`` (none), a bid on a
+Skat Ramsch or passed-in hand (ignored), a Šnapser ``end`` that contradicts the result (``end`` is informational
+unless it is a false dosť). :func:`written_out` spells those defaults out. Callers keep the rewritten document only
+when the engine prices it to exactly the amounts stored with it, so nobody's money ever changes. Migration 0008
+uses this module: keep it as long as that migration exists.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import rules
+
+
+def frozen_ruleset(game: str, ruleset: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset frozen before issue 15 keeps what it meant: Skat counted one Bock round per trigger then (the
+    option did not exist; a missing key would now read as the new default, one round per hand). Migration 0007
+    wrote this out for the tables in the database; an export from before then gets it here."""
+    if game == "skat" and ruleset.get("bock") and "bock_per_trigger" not in ruleset:
+        return {**ruleset, "bock_per_trigger": True}
+    return ruleset
+
+
+def written_out(game: str, hand: dict[str, Any]) -> dict[str, Any]:
+    """The hand part with the old engine's defaults written out (a copy; unchanged where none applies)."""
+    hand = dict(hand)
+    if game == "marias":
+        if hand.get("contract") in ("betl", "durch") and "won" not in hand and hand.get("played_out", True):
+            hand["won"] = False
+        if isinstance(hand.get("seven"), dict) and "won" not in hand["seven"]:
+            hand["seven"] = {**hand["seven"], "won": False}
+        if isinstance(hand.get("marriages"), dict):
+            hand["marriages"] = {side: values for side, values in hand["marriages"].items() if values is not None}
+    elif game == "skat" and hand.get("contract") in ("ramsch", "passed"):
+        hand.pop("bid", None)
+    elif game == "snapser" and hand.get("end") != "false_dost":
+        hand.pop("end", None)
+    return hand
+
+
+def repaired(
+    game: str, players: list[str], ruleset: dict[str, Any], hand: dict[str, Any], amounts: dict[str, Decimal]
+) -> dict[str, Any] | None:
+    """The written-out hand when the engine refuses ``hand`` and prices the written-out one to ``amounts``."""
+
+    def priced(document: dict[str, Any]) -> dict[str, Decimal] | None:
+        try:
+            score = rules.score({"game": game, "players": players, "rules": ruleset, "hand": document})
+        except rules.RulesError:
+            return None
+        return dict(score.amounts)
+
+    if priced(hand) is not None:
+        return None
+    fixed = written_out(game, hand)
+    return fixed if fixed != hand and priced(fixed) == amounts else None
