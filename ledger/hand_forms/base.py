@@ -8,7 +8,6 @@ the form re-renders itself through htmx when the contract changes.
 from __future__ import annotations
 
 import uuid
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -124,21 +123,20 @@ class HandForm(forms.Form):
         return data
 
     @classmethod
-    def usual_contract(cls, documents: Sequence[dict[str, Any]]) -> str:
+    def usual_contract(cls, played: Sequence[tuple[str, int]]) -> str:
         """The contract to pre-select: the one played most at this table when it leads alone; on a tie the everyday
         one (of those tied, the latest played), so that one rare hand never makes a rare contract the default.
 
-        ``documents`` are the counted hands' documents, newest first.
+        ``played``: (contract, how many counted hands played it) for each contract, the most recently played first
+        (``selectors.contracts_played``: one grouped query, whatever the length of the evening).
         """
-        played = [doc.get(cls.contract_field) for doc in documents if doc.get(cls.contract_field)]
-        counts = Counter(played)
-        if not counts:
+        if not played:
             return cls.everyday_contracts[0]
-        top = max(counts.values())
-        leaders = [contract for contract, count in counts.items() if count == top]
+        top = max(count for _contract, count in played)
+        leaders = [contract for contract, count in played if count == top]
         if len(leaders) == 1:
             return leaders[0]
-        everyday = [contract for contract in played if contract in leaders and contract in cls.everyday_contracts]
+        everyday = [contract for contract in leaders if contract in cls.everyday_contracts]
         return everyday[0] if everyday else cls.everyday_contracts[0]
 
     # -- subclass hooks ------------------------------------------------------------------------------------------

@@ -90,25 +90,11 @@ def _standing(table: Table, last: Hand | None, form: HandForm | None = None) -> 
 def _new_hand_form(table: Table, dealer: int) -> HandForm:
     """A fresh form: the rotation's dealer, and the contract most played at this table so far."""
     cls = form_class(table.game)
-    initial: dict[str, Any] = {cls.contract_field: cls.usual_contract(_played_in_short(table, cls.contract_field))}
+    played = selectors.contracts_played(table, cls.contract_field)
+    initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([(r["contract"], r["count"]) for r in played])}
     if table.ruleset.get("bock"):
         initial["bock"] = services.table_pending_bock(table)
     return cls(table, dealer=dealer, initial=initial)
-
-
-def _played_in_short(table: Table, field: str) -> list[dict[str, Any]]:
-    """Documents standing in for the counted hands in ``usual_contract``, a few per contract whatever their number.
-
-    That choice looks only at which contracts were played most (and whether several tie) and, on a tie, at which
-    was played last: each contract appears as often as the rank of its count among the counts (a dense rank keeps
-    every comparison and every tie), contiguously, the most recently played contract first.
-    """
-    return contracts_in_short(selectors.contracts_played(table, field), field)
-
-
-def contracts_in_short(played: list[dict[str, Any]], field: str) -> list[dict[str, Any]]:
-    rank = {count: position for position, count in enumerate(sorted({row["count"] for row in played}), start=1)}
-    return [{field: row["contract"]} for row in played for _ in range(rank[row["count"]])]
 
 
 @login_required

@@ -4,6 +4,7 @@ page says what Record stored; the pre-selected contract is the everyday one on a
 from __future__ import annotations
 
 import re
+from collections import Counter
 from decimal import Decimal
 
 import pytest
@@ -157,8 +158,10 @@ def test_the_refused_hand_is_not_confirmed(alice_client, evening):
     assert 'id="hand-recorded"' not in html and _errors(html, "won")
 
 
-def _docs(*contracts: str) -> list[dict[str, str]]:
-    return [{"contract": contract} for contract in contracts]
+def _docs(*contracts: str) -> list[tuple[str, int]]:
+    """What the table played, newest hand first, as ``usual_contract`` reads it: (contract, count), latest first."""
+    counts = Counter(contracts)
+    return [(contract, counts[contract]) for contract in dict.fromkeys(contracts)]
 
 
 @pytest.mark.parametrize(
@@ -171,7 +174,7 @@ def _docs(*contracts: str) -> list[dict[str, str]]:
         ("marias", _docs("stosedm", "hra", "betl"), "hra"),
         ("marias", _docs("betl", "durch"), "hra"),
         ("marias", _docs("sedma", "sedma", "hra"), "sedma"),
-        ("snapser", [{"announcement": "za12"}, {"announcement": "nehram"}], "hram"),
+        ("snapser", _docs("za12", "nehram"), "hram"),
     ],
 )
 def test_the_preselected_contract_is_the_everyday_one_on_a_tie(game, newest_first, expected):

@@ -12,9 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger import charts, selectors, services
-from ledger.hand_forms import form_class
 from ledger.models import Hand, Table
-from ledger.views.tables import contracts_in_short
 from tests import factories
 
 N1 = factories.SNAPSER_N1 | {"raises": "0", "dealer": "0"}
@@ -107,21 +105,6 @@ def test_the_chart_series_is_the_running_balance_of_the_counted_hands(evening):
     expected = charts.running_balances(table.seat_names, counted)
     assert selectors.running_balances(table) == [[pytest.approx(float(value)) for value in line] for line in expected]
     assert any(line[-1] != 0 for line in expected)
-
-
-@pytest.mark.parametrize("game", ["skat", "marias", "snapser"])
-@given(data=st.data())
-def test_a_few_documents_per_contract_choose_as_every_hand_does(game, data):
-    cls = form_class(game)
-    contracts = [*cls.everyday_contracts, "rare-1", "rare-2"]
-    played = data.draw(st.lists(st.sampled_from(contracts), max_size=40))  # oldest first
-    documents = [{cls.contract_field: contract} for contract in reversed(played)]  # newest first
-    rows = {}
-    for number, contract in enumerate(played, start=1):
-        rows[contract] = {"contract": contract, "count": rows.get(contract, {}).get("count", 0) + 1, "latest": number}
-    newest_first = sorted(rows.values(), key=lambda row: -row["latest"])
-    short = contracts_in_short(newest_first, cls.contract_field)
-    assert cls.usual_contract(short) == cls.usual_contract(documents)
 
 
 @given(rounds=st.lists(st.integers(0, 3), max_size=30), seats=st.integers(3, 4))
