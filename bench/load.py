@@ -23,7 +23,6 @@ import argparse
 import datetime
 import http.client
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,6 +33,9 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
+
+from bench.serving import free_port, wait_until_up  # noqa: E402 - needs the path above
+
 CSRF = "b" * 32  # our own CSRF secret, sent as cookie and header
 HAND = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
 TIMEOUT = 10
@@ -67,7 +69,7 @@ def main() -> None:
     try:
         tables = _prepare(args.tables + args.workers)
         warmup, tables = tables[: args.workers], tables[args.workers :]
-        port = _free_port()
+        port = free_port()
         gunicorn = subprocess.Popen(
             [
                 *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
@@ -76,7 +78,7 @@ def main() -> None:
             cwd=ROOT,
             env=env,
         )
-        _wait_until_up(port, gunicorn)
+        wait_until_up(port, gunicorn)
         # Every worker loads its templates and the rules on its first requests: warm them all up first, on tables
         # of their own, so the figures below are steady-state ones.
         for _round in range(3):
@@ -134,24 +136,6 @@ def _prepare(count: int) -> list[tuple[int, str]]:
         client.force_login(user)
         tables.append((table.pk, client.cookies[settings.SESSION_COOKIE_NAME].value))
     return tables
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
-    for _ in range(100):
-        if process.poll() is not None:
-            raise SystemExit("gunicorn did not start")
-        try:
-            if _request(port, "GET", "/")[0] == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("gunicorn did not answer within 10 s")
 
 
 def _request(port: int, method: str, path: str, body: str = "", cookies: str = "") -> tuple[int, float]:

@@ -30,7 +30,6 @@ import http.client
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,6 +43,9 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 # The project first, and not this folder: a library that tries ``import requests`` must not find this file.
 sys.path[0] = str(ROOT)
+
+from bench.serving import free_port, wait_until_up  # noqa: E402 - needs the path above
+
 CSRF = "c" * 32  # our own CSRF secret, sent as cookie and header
 SIZES = (10, 500)
 TIMEOUT = 10
@@ -124,7 +126,7 @@ def _server_run(rounds: int, server: str) -> None:
     gunicorn = None
     try:
         seating = _prepare()
-        port = _free_port()
+        port = free_port()
         gunicorn = subprocess.Popen(
             [
                 *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
@@ -133,7 +135,7 @@ def _server_run(rounds: int, server: str) -> None:
             cwd=ROOT,
             env=os.environ.copy(),
         )
-        _wait_until_up(port, gunicorn)
+        wait_until_up(port, gunicorn)
         cookies = f"sessionid={seating['session']}; csrftoken={CSRF}"
 
         def send(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> tuple[int, str]:
@@ -161,24 +163,6 @@ def _admin(server: str, sql: str) -> None:
 
     with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=TIMEOUT) as conn:
         conn.execute(sql)
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
-    for _ in range(100):
-        if process.poll() is not None:
-            raise SystemExit("gunicorn did not start")
-        try:
-            if _http(port, "GET", "/", "", {})[0] == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("gunicorn did not answer within 10 s")
 
 
 def _http(port: int, method: str, path: str, body: str, headers: dict[str, str]) -> tuple[int, str]:

@@ -1,0 +1,32 @@
+"""Serving Talon with gunicorn for a benchmark: a free port on loopback, and waiting until it answers.
+
+Shared by bench/load.py and bench/requests.py.
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import subprocess
+import time
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    """Until ``GET /`` answers 200 (10 s at most); the benchmark stops when gunicorn exits or never answers."""
+    for _ in range(100):
+        if process.poll() is not None:
+            raise SystemExit("gunicorn did not start")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("gunicorn did not answer within 10 s")
