@@ -19,20 +19,10 @@ from hypothesis import strategies as st
 import rules
 from rules.__main__ import main
 from tests import junk
+from tests.rules.samples import MARIAS, SNAPSER
 from tests.rules.strategies import skat_documents
 from tests.rules.strategies_marias import marias_documents
 from tests.rules.strategies_snapser import snapser_documents
-
-MARIAS = {
-    "game": "marias",
-    "players": ["Ana", "Ben", "Cyril", "Dana"],
-    "hand": {"declarer": "Ana", "partner": "Cyril", "contract": "hra", "trump": "bells", "points": 60},
-}
-SNAPSER = {
-    "game": "snapser",
-    "players": ["Ana", "Ben", "Cyril"],
-    "hand": {"declarer": "Ana", "trump": "bells", "announcement": "hram", "winner": "declarer", "result": "s_vodou"},
-}
 
 
 def _refused(document: Any) -> rules.RulesError:

@@ -20,25 +20,11 @@ import rules
 from rules import i18n
 from rules.__main__ import main
 from rules.base import MAX_AMOUNT, MAX_STAKE, MIN_STAKE, OPTION_LIMIT, Option, RulesError
+from tests.rules.samples import MARIAS, SKAT, SNAPSER
 from tests.rules.strategies import skat_documents
 from tests.rules.strategies_marias import marias_documents
 from tests.rules.strategies_snapser import snapser_documents
 
-SKAT = {
-    "game": "skat",
-    "players": ["Ana", "Ben", "Cyril"],
-    "hand": {"declarer": "Ana", "contract": "grand", "matadors": 1, "declarer_points": 61},
-}
-MARIAS = {
-    "game": "marias",
-    "players": ["Ana", "Ben", "Cyril", "Dana"],
-    "hand": {"declarer": "Ana", "partner": "Cyril", "contract": "hra", "trump": "bells", "points": 60},
-}
-SNAPSER = {
-    "game": "snapser",
-    "players": ["Ana", "Ben", "Cyril"],
-    "hand": {"declarer": "Ana", "trump": "bells", "announcement": "hram", "winner": "declarer", "result": "s_vodou"},
-}
 DOCUMENTS = {"skat": SKAT, "marias": MARIAS, "snapser": SNAPSER}
 STAKE_RULE = "must be a number from 0.0001 to 1000 with at most 4 decimal places"
 
