@@ -187,7 +187,8 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": "/api/",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_PATCH": False,  # a correction sends the whole hand and its version, never a part
-    "DEFAULT_GENERATOR_CLASS": "ledger.api.routing.SchemaGenerator",
+    # A path with one APIView per method (``by_method``) is one operation per method.
+    "PREPROCESSING_HOOKS": ["ledger.api.routing.split_method_routes"],
     "ENUM_NAME_OVERRIDES": {
         "EveningStatusEnum": "ledger.models.Evening.Status",
         "HandStatusEnum": "ledger.models.Hand.Status",

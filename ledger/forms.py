@@ -10,10 +10,30 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from ledger import services
 from ledger.hand_forms.base import Segments
 from ledger.models import Currency, Game, Settlement
 
 MAX_SEATS = 4
+
+
+def add_domain_error(form: forms.Form, error: rules.RulesError | services.LedgerError) -> None:
+    """Show the engine's or the ledger's error beside the field it names, else above the form.
+
+    The error names a place in the document: ``flek.sedma`` is the field ``flek_sedma``, ``renonc.kind`` falls
+    back to ``renonc``, and a house rule ``rules.bock`` is the table form's ``opt_bock``. An engine message left
+    above the form keeps that place in front, because it reads as a predicate ("must be …").
+    """
+    path = error.field or ""
+    option = path.removeprefix("rules.")
+    for name in (path, path.replace(".", "_"), path.split(".")[0], option, f"opt_{option}"):
+        if name and name in form.fields:
+            form.add_error(name, error.message)
+            return
+    if isinstance(error, rules.RulesError) and path:
+        form.add_error(None, f"{path}: {error.message}")
+    else:
+        form.add_error(None, error.message)
 
 
 class EveningForm(forms.Form):

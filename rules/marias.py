@@ -269,6 +269,24 @@ def flek_name(level: int) -> str:
     return pgettext("marias", FLEK_NAMES[level])
 
 
+def renonc_name(kind: str) -> str:
+    """The name of a renonc kind (``RENONC_KINDS``) in the active language.
+
+    >>> renonc_name("talon")
+    'aces or tens in the talon'
+    """
+    return pgettext("marias", _RENONC_WORDS[kind])
+
+
+def renonc_fee(kind: str, settings: Mapping[str, Any]) -> Decimal:
+    """What a renonc of this kind costs, to each opponent, under these settings (shuffling costs the talon fee).
+
+    >>> renonc_fee("shuffle", {"renonc_talon": Decimal("5.00"), "renonc_other": Decimal("2.00")})
+    Decimal('5.00')
+    """
+    return Decimal(settings["renonc_other" if kind == "other" else "renonc_talon"])
+
+
 def _word(contract: str) -> str:
     return pgettext("marias", _CONTRACT_WORDS[contract])
 
@@ -766,13 +784,13 @@ def _renonc_fees(table: Table, hand: MariasHand) -> tuple[dict[str, Decimal], Li
     renonc = hand.renonc
     if renonc is None:
         return fees, None
-    fee: Decimal = table.settings["renonc_other" if renonc.kind == "other" else "renonc_talon"]
+    fee = renonc_fee(renonc.kind, table.settings)
     opponents = table.others(*hand.side) if renonc.player in hand.side else hand.side
     for player in opponents:
         fees[player] += fee
     fees[renonc.player] -= fee * len(opponents)
     money = format_money(fee, table.settings["currency"])
-    kind = pgettext("marias", _RENONC_WORDS[renonc.kind])
+    kind = renonc_name(renonc.kind)
     label = pgettext("marias", "renonc (%(player)s, %(kind)s)") % {"player": renonc.player, "kind": kind}
     detail = pgettext("marias", "%(money)s to each opponent: %(players)s") % {
         "money": money,

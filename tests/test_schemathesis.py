@@ -15,6 +15,7 @@ import schemathesis
 from django.core import signals
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
+from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -23,7 +24,6 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
 from ledger import services
-from ledger.api.routing import SchemaGenerator
 from tests import factories
 
 

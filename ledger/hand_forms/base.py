@@ -1,8 +1,8 @@
 """The hand form: one Django form per game that turns taps into the hand part of the hand document.
 
 The form only collects; the rules engine validates and prices. A ``RulesError`` comes back to the form and is
-shown beside the field it names. Fields appear only when they matter for the chosen contract (``shown``), and
-the form re-renders itself through htmx when the contract changes.
+shown beside the field it names (``ledger.forms.add_domain_error``). Fields appear only when they matter for the
+chosen contract (``shown``), and the form re-renders itself through htmx when the contract changes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-import rules
 from ledger.models import Table
 
 
@@ -215,15 +214,6 @@ class HandForm(forms.Form):
             if bound.errors:
                 bound.field.widget.attrs["autofocus"] = True
                 return
-
-    def add_rules_error(self, error: rules.RulesError) -> None:
-        """Show the engine's error beside the field it names (``flek.sedma`` → ``flek_sedma``)."""
-        candidates = [error.field.replace(".", "_"), error.field.split(".")[0]]
-        for name in candidates:
-            if name in self.fields:
-                self.add_error(name, error.message)
-                return
-        self.add_error(None, f"{error.field}: {error.message}")
 
     def errors_outside_shown(self) -> list[str]:
         """Errors on fields that are not on the screen, so none is ever silently swallowed."""

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ledger.hand_forms.base import ALONE, HandForm, flag_field, players_choices, points_field, segment_field
 from rules import marias
+from rules.i18n import format_money
 
 CONTRACTS = [
     ("hra", _("hra")),
@@ -22,11 +23,8 @@ TRUMPS = [("hearts", _("♥ červené (lepší)")), ("bells", _("kule")), ("leav
 RESULT = [("won", _("won")), ("lost", _("lost"))]
 SEVEN_SIDES = [("", "—"), ("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
 SIDES = [("defenders", _("the defenders")), ("declarer", _("the chooser"))]
-RENONC_KINDS = [
-    ("other", _("other (2.00)")),
-    ("talon", _("aces or tens in the talon (5.00)")),
-    ("shuffle", _("shuffling")),
-]
+# The engine's renonc kinds, the everyday one first.
+RENONC_KINDS = ("other", *(kind for kind in marias.RENONC_KINDS if kind != "other"))
 COMPONENTS = ("hra", "sedma", "stovka", "betl", "durch")
 # One message per component: Czech and Slovak say the component in the accusative ("Flek na hru").
 FLEK_LABELS = {
@@ -52,7 +50,12 @@ class MariasHandForm(HandForm):
     contract = segment_field(_("Contract"), CONTRACTS)
     trump = segment_field(_("Trump"), TRUMPS)
     partner = segment_field(_("Partner (holds the called card)"), [])
-    points = points_field(_("Card points of the chooser's side"), 90, step=10, quick=list(range(0, 100, 10)))
+    points = points_field(
+        _("Card points of the chooser's side"),
+        marias.CARD_POINTS,
+        step=10,
+        quick=list(range(0, marias.CARD_POINTS + 1, 10)),
+    )
     marriages_declarer_20 = _count(_("Hlášky 20 of the chooser's side"))
     marriages_declarer_40 = flag_field(_("Hláška 40 (trumps) of the chooser's side"))
     marriages_defenders_20 = _count(_("Hlášky 20 of the defenders"))
@@ -65,7 +68,7 @@ class MariasHandForm(HandForm):
     conceded_by = segment_field(_("Given up by"), SIDES)
     flekked_by = segment_field(_("Flekked by (for a laid game)"), [])
     renonc_player = segment_field(_("Renonc by"), [])
-    renonc_kind = segment_field(_("Renonc kind"), RENONC_KINDS)
+    renonc_kind = segment_field(_("Renonc kind"), [])
 
     def setup(self) -> None:
         players = players_choices(self.seats)
@@ -73,6 +76,12 @@ class MariasHandForm(HandForm):
         self.fields["partner"].choices = [*players, (ALONE, _("nobody: alone"))]
         self.fields["flekked_by"].choices = [("", "—"), *players]
         self.fields["renonc_player"].choices = [("", "—"), *players]
+        # "other (2.00 Kč)": the engine's name of the kind and its fee to each opponent at this table.
+        currency = self.settings["currency"]
+        self.fields["renonc_kind"].choices = [
+            (kind, f"{marias.renonc_name(kind)} ({format_money(marias.renonc_fee(kind, self.settings), currency)})")
+            for kind in RENONC_KINDS
+        ]
         cap = int(self.settings.get("flek_cap", 5))
         for component in COMPONENTS:
             self.fields[f"flek_{component}"] = segment_field(

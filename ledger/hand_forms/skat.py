@@ -8,8 +8,20 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ledger.hand_forms.base import HandForm, drop_empty, flag_field, players_choices, points_field, segment_field
+from rules import skat
 
-SUITS = ["clubs", "spades", "hearts", "diamonds"]
+SUITS = list(skat.SUIT_BASE)
+# The quick buttons: the edges of Schneider (30/31, 89/90), of winning (60/61) and all of the card points.
+_SCHNEIDER = skat.SCHNEIDER_POINTS
+QUICK_POINTS = [
+    skat.CARD_POINTS - _SCHNEIDER,
+    skat.CARD_POINTS - _SCHNEIDER + 1,
+    skat.WIN_POINTS - 1,
+    skat.WIN_POINTS,
+    _SCHNEIDER - 1,
+    _SCHNEIDER,
+    skat.CARD_POINTS,
+]
 CONTRACT_LABELS = {
     "clubs": _("♣ Clubs"),
     "spades": _("♠ Spades"),
@@ -31,7 +43,7 @@ class SkatHandForm(HandForm):
     contract = segment_field(_("Game"), [])
     matadors = segment_field(_("Matadors (with / without)"), [(n, str(n)) for n in range(1, 12)], coerce=int)
     without = flag_field(_("Without (ohne)"))
-    declarer_points = points_field(_("Declarer's card points"), 120, quick=[30, 31, 60, 61, 89, 90, 120])
+    declarer_points = points_field(_("Declarer's card points"), skat.CARD_POINTS, quick=QUICK_POINTS)
     won = segment_field(_("Null result"), [("won", _("won")), ("lost", _("lost"))])
     hand = flag_field(_("Hand"))
     ouvert = flag_field(_("Ouvert"))
@@ -39,8 +51,8 @@ class SkatHandForm(HandForm):
     schwarz_announced = flag_field(_("Schwarz announced"))
     schwarz = flag_field(_("Schwarz (one side took no trick)"))
     kontra = segment_field(_("Kontra"), [(0, "—"), (1, _("Kontra")), (2, _("Re"))], coerce=int)
-    bid = forms.IntegerField(label=_("Bid"), required=False, min_value=18, max_value=264)
-    bock = forms.IntegerField(label=_("Pending Bock rounds"), required=False, min_value=0, max_value=9)
+    bid = forms.IntegerField(label=_("Bid"), required=False, min_value=skat.LOWEST_BID, max_value=skat.HIGHEST_BID)
+    bock = forms.IntegerField(label=_("Pending Bock rounds"), required=False, min_value=0, max_value=skat.MOST_BOCKS)
     ramsch_loser = segment_field(_("Ramsch loser (on a tie)"), [])
     durchmarsch = segment_field(_("Durchmarsch"), [])
     jungfrau = forms.MultipleChoiceField(
@@ -53,20 +65,18 @@ class SkatHandForm(HandForm):
         self.fields["ramsch_loser"].choices = [("", "—"), *active]
         self.fields["durchmarsch"].choices = [("", "—"), *active]
         self.fields["jungfrau"].choices = active
-        contracts = [*SUITS, "grand", "null", "passed"]
-        if self.settings.get("ramsch"):
-            contracts.insert(-1, "ramsch")
+        contracts = [c for c in skat.CONTRACTS if c != "ramsch" or self.settings.get("ramsch")]
         self.fields["contract"].choices = [(c, CONTRACT_LABELS[c]) for c in contracts]
         for player in self.active_players():
             self.fields[f"ramsch_points_{player}"] = points_field(
-                _("Card points of %(player)s") % {"player": player}, 120
+                _("Card points of %(player)s") % {"player": player}, skat.CARD_POINTS
             )
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("contract", "clubs")
         self.initial.setdefault("matadors", 1)
-        self.initial.setdefault("declarer_points", 61)
+        self.initial.setdefault("declarer_points", skat.WIN_POINTS)
         self.initial.setdefault("kontra", 0)
-        self.initial.setdefault("bid", 18)
+        self.initial.setdefault("bid", skat.LOWEST_BID)
 
     def active_players(self) -> list[str]:
         if len(self.seats) == 4:
@@ -131,7 +141,7 @@ class SkatHandForm(HandForm):
                 "durchmarsch",
             )
         }
-        if data.get("bid") not in (None, 18):
+        if data.get("bid") not in (None, skat.LOWEST_BID):
             document["bid"] = data["bid"]
         if data.get("kontra"):
             document["kontra"] = data["kontra"]

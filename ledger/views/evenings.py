@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 import rules
 from ledger import services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
-from ledger.forms import EveningForm, ScorekeeperForm, TableForm
+from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
 from ledger.models import Evening, Invitation, Player
 
 
@@ -34,7 +34,7 @@ def evening_create(request: HttpRequest) -> HttpResponse:
         try:
             evening = services.evening_create(owner=request.user, **form.cleaned_data)
         except services.LedgerError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            add_domain_error(form, error)
         else:
             return redirect("ledger:table_create", evening_id=evening.pk)
     return render(request, "ledger/evening_create.html", {"form": form})
@@ -151,11 +151,7 @@ def table_create(request: HttpRequest, evening_id: int) -> HttpResponse:
                 first_dealer=form.cleaned_data["first_dealer"],
             )
         except (rules.RulesError, services.LedgerError) as error:
-            field = error.field.removeprefix("rules.")
-            form.add_error(
-                field if field in form.fields else f"opt_{field}" if f"opt_{field}" in form.fields else None,
-                error.message,
-            )
+            add_domain_error(form, error)
         else:
             return redirect(table)
     if request.method == "POST" and refresh:

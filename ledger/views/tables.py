@@ -22,6 +22,7 @@ from ledger.access import (
     table_for_scorekeeper,
 )
 from ledger.charts import series_chart
+from ledger.forms import add_domain_error
 from ledger.hand_forms import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
@@ -148,7 +149,7 @@ def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
                 dealer=form.cleaned_data.get("dealer"),
             )
         except (rules.RulesError, services.LedgerError) as error:
-            _add_error(form, error)
+            add_domain_error(form, error)
         else:
             if request.htmx and (answer := _hand_recorded_answer(request, table, hand)) is not None:
                 return answer
@@ -205,13 +206,6 @@ def _recorded(hand: Hand | None) -> dict[str, Any]:
     return {"recorded": hand, "recorded_amounts": list(shown.items())}
 
 
-def _add_error(form: HandForm, error: rules.RulesError | services.LedgerError) -> None:
-    if isinstance(error, rules.RulesError):
-        form.add_rules_error(error)
-    else:
-        form.add_error(error.field if error.field in form.fields else None, error.message)
-
-
 @login_required
 @require_POST
 def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -248,7 +242,7 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
                     dealer=form.cleaned_data.get("dealer"),
                 )
             except (rules.RulesError, services.LedgerError) as error:
-                _add_error(form, error)
+                add_domain_error(form, error)
             else:
                 messages.success(request, _("Hand #%(number)s corrected.") % {"number": hand.number})
                 return redirect(table)
