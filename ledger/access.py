@@ -43,7 +43,9 @@ def hand_for_scorekeeper(user: Any, hand_id: int) -> Hand:
 def transfer_for_scorekeeper(user: Any, transfer_id: int) -> Transfer:
     evenings = Evening.objects.for_user(user)
     return get_object_or_404(
-        Transfer.objects.select_related("settlement__evening").filter(settlement__evening__in=evenings),
+        Transfer.objects.select_related("settlement__evening", "payer", "payee").filter(
+            settlement__evening__in=evenings
+        ),
         pk=transfer_id,
     )
 

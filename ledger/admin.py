@@ -164,6 +164,7 @@ class SettlementAdmin(ReadOnly, admin.ModelAdmin):
     # A settlement is made and dropped by closing and reopening its evening; the admin only looks.
     list_display = ["evening", "mode", "banker", "coin", "created_by", "created_at"]
     readonly_fields = [f.name for f in Settlement._meta.fields]
+    list_select_related = ["evening", "banker", "created_by"]
     inlines = [TransferInline]
 
 

@@ -137,12 +137,12 @@ def _export_hand(hand: Hand) -> dict[str, Any]:
 
 
 def _export_settlement(evening: Evening) -> dict[str, Any] | None:
-    settlement = Settlement.objects.filter(evening=evening).select_related("created_by").first()
+    settlement = Settlement.objects.filter(evening=evening).select_related("banker", "created_by").first()
     if settlement is None:
         return None
     return {
         "mode": settlement.mode,
-        "banker": settlement.banker,
+        "banker": settlement.banker.name if settlement.banker else "",
         "coin": str(settlement.coin),
         "exact": settlement.exact,
         "rounded": settlement.rounded,
@@ -150,13 +150,13 @@ def _export_settlement(evening: Evening) -> dict[str, Any] | None:
         "created_at": settlement.created_at.isoformat(),
         "transfers": [
             {
-                "payer": transfer.payer,
-                "payee": transfer.payee,
+                "payer": transfer.payer.name,
+                "payee": transfer.payee.name,
                 "amount": str(transfer.amount),
                 "paid_at": transfer.paid_at.isoformat() if transfer.paid_at else None,
                 "paid_by": _name(transfer.paid_by) if transfer.paid_by else None,
             }
-            for transfer in settlement.transfers.select_related("paid_by").order_by("id")
+            for transfer in settlement.transfers.select_related("payer", "payee", "paid_by").order_by("id")
         ],
     }
 
@@ -386,25 +386,35 @@ def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) 
         if not transfers or not all(transfer.is_paid for transfer in transfers):
             raise ImportRefused("settlement: an open evening keeps a settlement only for its paid transfers")
     planned = _replanned(exact, rounded, transfers, coin, mode, banker, closed=status == Evening.Status.CLOSED)
+    # Planned again, every name is a player of the evening's: the new evening's owner has them all.
+    players = {player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name__in=exact)}
     settlement = Settlement.objects.create(
         evening=evening,
         mode=mode,
-        banker=banker,
+        banker=players[banker] if banker else None,
         coin=coin,
         exact={name: str(amount) for name, amount in exact.items()},
         rounded={name: str(planned[name]) for name in exact},
         created_by=users.get(source.get("created_by", str)),
         created_at=source.moment("created_at"),
     )
-    for transfer in transfers:
-        transfer.settlement = settlement
-    Transfer.objects.bulk_create(transfers)
+    Transfer.objects.bulk_create(
+        Transfer(
+            settlement=settlement,
+            payer=players[transfer.payer],
+            payee=players[transfer.payee],
+            amount=transfer.amount,
+            paid_at=transfer.paid_at,
+            paid_by=transfer.paid_by,
+        )
+        for transfer in transfers
+    )
 
 
 def _replanned(
     exact: dict[str, Decimal],
     rounded: dict[str, Decimal],
-    transfers: list[Transfer],
+    transfers: list[_Transfer],
     coin: Decimal,
     mode: str,
     banker: str,
@@ -440,11 +450,25 @@ def _in_order(some: list[Any], every: list[Any]) -> bool:
     return all(item in rest for item in some)
 
 
-def _transfer(source: _Reader, users: _Users) -> Transfer:
+class _Transfer(NamedTuple):
+    """A transfer as the document gives it: by names, checked against the plan before they become players."""
+
+    payer: str
+    payee: str
+    amount: Decimal
+    paid_at: datetime.datetime | None
+    paid_by: Any
+
+    @property
+    def is_paid(self) -> bool:
+        return self.paid_at is not None
+
+
+def _transfer(source: _Reader, users: _Users) -> _Transfer:
     paid_at, paid_by = source.optional("paid_at", str), source.optional("paid_by", str)
     if (paid_at is None) != (paid_by is None):
         raise ImportRefused(f"{source.where}: paid_at and paid_by go together")
-    return Transfer(
+    return _Transfer(
         payer=source.text("payer", 40),
         payee=source.text("payee", 40),
         amount=source.money("amount", positive=True),

@@ -369,7 +369,9 @@ class Settlement(models.Model):
 
     evening = models.OneToOneField(Evening, on_delete=models.CASCADE, related_name="settlement")
     mode = models.CharField(_("how to settle"), max_length=8, choices=Mode.choices, default=Mode.FEWEST)
-    banker = models.CharField(_("banker"), max_length=40, blank=True)
+    banker = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("banker")
+    )
     coin = models.DecimalField(**MONEY)
     exact = models.JSONField()
     rounded = models.JSONField()
@@ -392,11 +394,14 @@ class Settlement(models.Model):
 
 
 class Transfer(models.Model):
-    """One payment of the settlement: ``payer`` gives ``payee`` the positive ``amount``; marked paid at the table."""
+    """One payment of the settlement: ``payer`` gives ``payee`` the positive ``amount``; marked paid at the table.
+
+    Read it with ``select_related("payer", "payee")``: its text names them.
+    """
 
     settlement = models.ForeignKey(Settlement, on_delete=models.CASCADE, related_name="transfers")
-    payer = models.CharField(max_length=40)
-    payee = models.CharField(max_length=40)
+    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     amount = models.DecimalField(**MONEY)
     paid_at = models.DateTimeField(null=True, blank=True)
     paid_by = models.ForeignKey(

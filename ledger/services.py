@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime
 import unicodedata
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -509,11 +510,17 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     _require_open(locked)
     exact = evening_balances(locked)
     settlement = Settlement.objects.filter(evening=locked).first()  # kept by a reopen only if something was paid
-    paid = list(settlement.transfers.filter(paid_at__isnull=False)) if settlement else []
-    rounded, planned = settlement_plan(exact=exact, coin=locked.coin, mode=mode, banker=banker, paid=paid)
+    paid = (
+        list(settlement.transfers.filter(paid_at__isnull=False).select_related("payer", "payee")) if settlement else []
+    )
+    rounded, planned = settlement_plan(
+        exact=exact, coin=locked.coin, mode=mode, banker=banker, paid=[transfer_planned(t) for t in paid]
+    )
+    # The plan speaks of names, which settle() checked are the evening's players: all of them the owner's.
+    players = {player.name: player for player in Player.objects.filter(owner_id=locked.owner_id, name__in=exact)}
     fields = {
         "mode": mode,
-        "banker": banker or "",
+        "banker": players[banker] if banker else None,
         "coin": locked.coin,
         "exact": {player: str(amount) for player, amount in exact.items()},
         "rounded": {player: str(rounded[player]) for player in exact},
@@ -522,7 +529,8 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     }
     settlement, _created = Settlement.objects.update_or_create(evening=locked, defaults=fields)
     Transfer.objects.bulk_create(
-        Transfer(settlement=settlement, payer=t.payer, payee=t.payee, amount=t.amount) for t in planned
+        Transfer(settlement=settlement, payer=players[t.payer], payee=players[t.payee], amount=t.amount)
+        for t in planned
     )
     locked.status = Evening.Status.CLOSED
     locked.save(update_fields=["status"])
@@ -533,9 +541,11 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
 
 
 def settlement_plan(
-    *, exact: dict[str, Decimal], coin: Decimal, mode: str, banker: str | None, paid: list[Transfer]
+    *, exact: dict[str, Decimal], coin: Decimal, mode: str, banker: str | None, paid: Sequence[NamedTransfer]
 ) -> tuple[dict[str, Decimal], tuple[PlannedTransfer, ...]]:
     """The rounded balances and the transfers still to plan, for balances ``exact`` of which ``paid`` are paid.
+
+    Names throughout, as the balances are: ``transfer_planned`` gives a stored transfer's.
 
     What closing stores, and what an import checks a settlement against. LedgerError if the mode, banker or coin
     cannot settle these balances, or a paid transfer is not between two of their players.
@@ -562,6 +572,24 @@ def settlement_plan(
     return rounded, plan.transfers
 
 
+class NamedTransfer(Protocol):
+    """A transfer by the players' names: a planned one, a stored one's ``transfer_planned``, an imported one."""
+
+    @property
+    def payer(self) -> str: ...
+
+    @property
+    def payee(self) -> str: ...
+
+    @property
+    def amount(self) -> Decimal: ...
+
+
+def transfer_planned(transfer: Transfer) -> PlannedTransfer:
+    """A stored transfer as the plan speaks of it: by the players' names."""
+    return PlannedTransfer(transfer.payer.name, transfer.payee.name, transfer.amount)
+
+
 @transaction.atomic
 def evening_reopen(*, evening: Evening, by: Any) -> Evening:
     """Open a closed evening again for hands; the unpaid transfers are dropped, paid ones stay (and stay paid)."""
@@ -585,7 +613,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
 @transaction.atomic
 def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
     """Record that the payer has paid; marking it again changes nothing (a double tap, a retried request)."""
-    locked = Transfer.objects.select_for_update().select_related("settlement").filter(pk=transfer.pk).first()
+    locked = _transfer_locked(transfer)
     if locked is None:
         raise LedgerError(_("This transfer is no longer planned: the evening was reopened."), field="transfer")
     if locked.paid_at is None:
@@ -596,6 +624,15 @@ def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
             evening_id=locked.settlement.evening_id, kind=EveningEvent.Kind.TRANSFER_PAID, by=by, note=str(locked)
         )
     return locked
+
+
+def _transfer_locked(transfer: Transfer) -> Transfer | None:
+    # Its players too, as the history's note and the answer name them; but only the transfer and its settlement
+    # are locked, as before: a rename locks the player, and must not wait on a paid mark or make it wait.
+    transfers = Transfer.objects.select_for_update(of=("self", "settlement")).select_related(
+        "settlement", "payer", "payee"
+    )
+    return transfers.filter(pk=transfer.pk).first()
 
 
 @transaction.atomic
@@ -609,7 +646,7 @@ def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
     # write, and the two never wait on each other's locks.
     evening_id = Transfer.objects.filter(pk=transfer.pk).values_list("settlement__evening_id", flat=True).first()
     evening = Evening.objects.select_for_update().filter(pk=evening_id).first()
-    locked = Transfer.objects.select_for_update().select_related("settlement").filter(pk=transfer.pk).first()
+    locked = _transfer_locked(transfer)
     if evening is None or locked is None:  # dropped meanwhile: nothing is marked paid any more
         transfer.paid_at = transfer.paid_by = None
         return transfer
@@ -770,10 +807,7 @@ def _settlement_rename(settlement: Settlement, old: str, new: str) -> None:
     rounded = {renamed(name): amount for name, amount in settlement.rounded.items()}
     settlement.exact = dict(exact)
     settlement.rounded = {name: rounded[name] for name, _amount in exact}
-    settlement.banker = renamed(settlement.banker)
-    settlement.save(update_fields=["exact", "rounded", "banker"])
-    settlement.transfers.filter(payer=old).update(payer=new)
-    settlement.transfers.filter(payee=old).update(payee=new)
+    settlement.save(update_fields=["exact", "rounded"])  # the banker and the transfers point at the player
 
 
 def _gain_then_name(row: tuple[str, str]) -> tuple[Decimal, str]:

@@ -37,8 +37,8 @@ def evening_detail(evening: Evening, *, with_hands: bool = False) -> Evening:
 
 def settlement(evening: Evening) -> dict[str, Any]:
     """The evening's settlement as the API shows it: frozen at the close, or the balances so far while open."""
-    stored = Settlement.objects.filter(evening=evening).first()
-    transfers = list(stored.transfers.all()) if stored is not None else []
+    stored = Settlement.objects.filter(evening=evening).select_related("banker").first()
+    transfers = list(stored.transfers.select_related("payer", "payee")) if stored is not None else []
     if evening.is_open or stored is None:
         return {
             "status": evening.status,
@@ -53,7 +53,7 @@ def settlement(evening: Evening) -> dict[str, Any]:
     return {
         "status": evening.status,
         "mode": stored.mode,
-        "banker": stored.banker or None,
+        "banker": stored.banker.name if stored.banker else None,
         "coin": stored.coin,
         "balances": stored.exact,
         "rounded": stored.rounded,

@@ -23,8 +23,8 @@ class TransferSerializer(serializers.Serializer):
         # "from" is a Python keyword: the fields are listed here instead of as class attributes.
         return {
             "id": serializers.IntegerField(),
-            "from": serializers.CharField(source="payer", help_text="who pays"),
-            "to": serializers.CharField(source="payee", help_text="who is paid"),
+            "from": serializers.CharField(source="payer.name", help_text="who pays"),
+            "to": serializers.CharField(source="payee.name", help_text="who is paid"),
             "amount": MoneyField(),
             "paid": serializers.BooleanField(source="is_paid"),
             "paid_at": serializers.DateTimeField(allow_null=True),

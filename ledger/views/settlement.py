@@ -93,9 +93,8 @@ def transfer_mark_unpaid(request: HttpRequest, transfer_id: int) -> HttpResponse
 
 def _transfer_changed(request: HttpRequest, evening: Evening, transfer: Transfer) -> HttpResponse:
     """The htmx answer to a paid mark set or taken back: the transfer's row, and the history out of band."""
-    players = {player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name=transfer.payee)}
     context = {
-        "row": closeout.transfer_row(evening, transfer, players, with_qr=True),
+        "row": closeout.transfer_row(evening, transfer, with_qr=True),
         "evening": evening,
         "can_edit": True,
         "events": list(evening.events.select_related("by")),

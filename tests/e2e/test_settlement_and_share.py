@@ -82,7 +82,7 @@ def test_a_paid_mark_tapped_by_mistake_is_taken_back_and_the_history_says_so(pag
     page.reload()  # stored, not only drawn
     expect(_transfer(page, "Ben").get_by_role("button", name="Mark paid")).to_be_visible()
     expect(page.locator("#history")).to_contain_text("transfer marked unpaid · alice · Ben → Ana 7.00")
-    assert not Transfer.objects.get(payer="Ben").is_paid
+    assert not Transfer.objects.get(payer__name="Ben").is_paid
 
 
 def test_without_javascript_a_mark_taken_back_after_a_reopen_is_planned_again(
@@ -91,7 +91,7 @@ def test_without_javascript_a_mark_taken_back_after_a_reopen_is_planned_again(
     """Reopening keeps what was paid; taking back a mark on the reopened evening drops that transfer."""
     evening = evening_owing(alice)
     services.evening_close(evening=evening, by=alice)
-    services.transfer_mark_paid(transfer=Transfer.objects.get(payer="Ben"), by=alice)
+    services.transfer_mark_paid(transfer=Transfer.objects.get(payer__name="Ben"), by=alice)
     services.evening_reopen(evening=evening, by=alice)
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)

@@ -34,4 +34,4 @@ def set_iban(owner: Any, name: str, iban: str) -> Player:
 
 
 def transfers(settlement: Any) -> list[tuple[str, str, Decimal, bool]]:
-    return [(t.payer, t.payee, t.amount, t.is_paid) for t in settlement.transfers.all()]
+    return [(t.payer.name, t.payee.name, t.amount, t.is_paid) for t in settlement.transfers.all()]

@@ -62,7 +62,7 @@ def test_the_summary_shows_the_rounding_and_the_transfers(alice_client, settled)
 
 
 def test_a_paid_transfer_says_who_marked_it(alice_client, settled, alice):
-    services.transfer_mark_paid(transfer=settled.settlement.transfers.get(payer="Ľubo"), by=alice)
+    services.transfer_mark_paid(transfer=settled.settlement.transfers.get(payer__name="Ľubo"), by=alice)
     _, text = _text(_pdf(alice_client, settled).content)
     assert "Marked paid by alice" in text
     assert text.count("EPC (SEPA)") == 1
