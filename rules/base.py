@@ -29,17 +29,21 @@ __all__ = [
     "OPTION_LIMIT",
     "OPTION_PLACES",
     "ZERO",
+    "Dealt",
     "Game",
     "HandReader",
     "Line",
+    "NextHand",
     "Option",
     "RulesError",
     "Score",
     "Settings",
     "Table",
+    "bock_queue",
     "currency_option",
     "format_money",
     "format_number",
+    "next_dealer",
     "pairwise_differences",
     "pay_between",
     "payment_line",
@@ -332,6 +336,62 @@ class Table:
         return tuple(p for p in self.players if p not in players)
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Between hands: what carries from one hand to the next at a table
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One counted hand as the next hand needs it: the seat position that dealt it, the Bock rounds it started."""
+
+    dealer: int
+    bock_rounds: int = 0
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """What the next hand at a table starts from (seat positions count from 0, clockwise).
+
+    ``dealer`` deals; ``sits_out`` is the seat that plays no part in the hand (the dealer at a four-seat Skat table),
+    or None; ``bock`` is how many Bock rounds cover the hand, or None where the ruleset has no Bock rounds (the hand
+    then carries no ``bock`` field).
+    """
+
+    dealer: int
+    sits_out: int | None = None
+    bock: int | None = None
+
+
+def next_dealer(seats: int, previous: Sequence[Dealt], first_dealer: int = 0) -> int:
+    """The seat that deals next: clockwise after the last counted hand's dealer, or ``first_dealer`` at the start.
+
+    ``previous`` holds the counted hands, oldest first (voided ones left out: undoing a hand gives the deal back).
+
+    >>> next_dealer(4, [], first_dealer=2), next_dealer(4, [Dealt(2)]), next_dealer(3, [Dealt(0), Dealt(2)])
+    (2, 3, 0)
+    """
+    if not previous:
+        return first_dealer
+    return (previous[-1].dealer + 1) % seats
+
+
+def bock_queue(seats: int, bock_rounds: Iterable[int]) -> int:
+    """How many Bock rounds cover the next hand, from the rounds each counted hand started (oldest first).
+
+    Each round covers the next hand of every seat (``seats`` hands), starting with the hand after its trigger;
+    rounds triggered while others run overlap and stack (the engine prices a hand inside two rounds ×4). No round
+    outlives ``seats`` hands, so the last ``seats`` counted hands hold the whole queue.
+
+    >>> bock_queue(3, [1]), bock_queue(3, [1, 0, 0]), bock_queue(3, [1, 0, 0, 0]), bock_queue(4, [1, 2, 0])
+    (1, 1, 0, 3)
+    """
+    remaining: list[int] = []
+    for started in bock_rounds:
+        remaining = [left - 1 for left in remaining if left > 1]
+        remaining += [seats] * started
+    return len(remaining)
+
+
 HandT = TypeVar("HandT")
 
 
@@ -355,6 +415,18 @@ class Game(Protocol, Generic[HandT]):
 
     def hand_schema(self) -> dict[str, Any]:
         """A JSON Schema (draft 2020-12) of the hand part of the document."""
+        ...
+
+    def next_hand(self, seats: int, settings: Settings, previous: Sequence[Dealt], first_dealer: int = 0) -> NextHand:
+        """Who deals the next hand, who sits out, and the Bock rounds over it, from the counted hands so far.
+
+        ``previous`` is the counted hands, oldest first; the last ``seats`` of them are enough. ``settings`` is the
+        table's ruleset (resolved, or as frozen in JSON).
+        """
+        ...
+
+    def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
+        """The seat position of the dealer the hand part names, or None when it names none (or nobody seated)."""
         ...
 
 

@@ -41,15 +41,20 @@ from typing import Any
 
 from rules.base import (
     ZERO,
+    Dealt,
+    Game,
     HandReader,
     Line,
+    NextHand,
     Option,
     RulesError,
     Score,
+    Settings,
     Table,
     currency_option,
     format_money,
     format_number,
+    next_dealer,
     stake_option,
 )
 from rules.i18n import MINUS, N_, NP_, _, ngettext, pgettext
@@ -953,7 +958,7 @@ class _Marias:
 
     name = "marias"
     title = "Mariáš čtyřka"
-    seats = (4,)
+    seats: tuple[int, ...] = (4,)
     options = OPTIONS
     presets = PRESETS
     default_preset = DEFAULT_PRESET
@@ -970,5 +975,17 @@ class _Marias:
         """A JSON Schema (draft 2020-12) of the hand part of the document."""
         return _hand_schema()
 
+    def next_hand(self, seats: int, settings: Settings, previous: Sequence[Dealt], first_dealer: int = 0) -> NextHand:
+        """The deal moves clockwise; everybody plays every hand and there are no Bock rounds.
 
-GAME = _Marias()
+        >>> GAME.next_hand(4, {}, [Dealt(dealer=3)])
+        NextHand(dealer=0, sits_out=None, bock=None)
+        """
+        return NextHand(dealer=next_dealer(seats, previous, first_dealer))
+
+    def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
+        """Mariáš hands do not name their dealer: the ledger's rotation says who dealt."""
+        return None
+
+
+GAME: Game[MariasHand] = _Marias()

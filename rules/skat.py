@@ -31,17 +31,21 @@ from decimal import Decimal
 from typing import Any
 
 from rules.base import (
+    Dealt,
     Game,
     HandReader,
     Line,
+    NextHand,
     Option,
     RulesError,
     Score,
     Settings,
     Table,
+    bock_queue,
     currency_option,
     format_money,
     format_number,
+    next_dealer,
     pairwise_differences,
     shown,
     stake_option,
@@ -1014,6 +1018,30 @@ class Skat:
                 _when({"enum": ["ramsch", "passed"]}, [], {"bid": {"const": LOWEST_BID}}),
             ],
         }
+
+    def next_hand(self, seats: int, settings: Settings, previous: Sequence[Dealt], first_dealer: int = 0) -> NextHand:
+        """The deal moves clockwise; at four seats the dealer sits out; Bock rounds (pub rules) queue up.
+
+        Each Bock round covers the next hand of every seat, starting with the hand after its trigger; rounds
+        triggered while others run stack (:func:`rules.base.bock_queue`).
+
+        >>> GAME.next_hand(4, {"bock": True}, [Dealt(dealer=3, bock_rounds=1)])
+        NextHand(dealer=0, sits_out=0, bock=1)
+        >>> GAME.next_hand(3, {"bock": False}, [], first_dealer=1)
+        NextHand(dealer=1, sits_out=None, bock=None)
+        """
+        dealer = next_dealer(seats, previous, first_dealer)
+        bock = bock_queue(seats, (hand.bock_rounds for hand in previous)) if settings.get("bock") else None
+        return NextHand(dealer=dealer, sits_out=dealer if seats == 4 else None, bock=bock)
+
+    def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
+        """The dealer the hand names (required at four seats, where the dealer sits out), as a seat position.
+
+        >>> GAME.hand_dealer(["Ana", "Ben", "Cyril", "Dora"], {"dealer": "Cyril"})
+        2
+        """
+        named = hand.get("dealer")
+        return players.index(named) if isinstance(named, str) and named in players else None
 
 
 def _when(
