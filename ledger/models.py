@@ -18,6 +18,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from ledger import games
 from rules.i18n import normalize_language
 
 MONEY = {"max_digits": 14, "decimal_places": 4}
@@ -40,10 +41,8 @@ class Currency(models.TextChoices):
     EUR = "EUR", "EUR (€)"
 
 
-class Game(models.TextChoices):
-    MARIAS = "marias", "Mariáš čtyřka"
-    SNAPSER = "snapser", "Šnapser"
-    SKAT = "skat", "Skat"
+# One member per game of the ledger's adapter table (Game.MARIAS …), labelled with the engine's title.
+Game = models.TextChoices("Game", [(name.upper(), (name, title)) for name, title in games.CHOICES])
 
 
 def new_share_token() -> str:

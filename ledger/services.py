@@ -274,7 +274,8 @@ def hand_record(
     try:
         with transaction.atomic():
             locked = _lock_table(table)
-            if locked.ruleset.get("bock") and hand["bock"] != table_pending_bock(locked):
+            pending = table_pending_bock(locked)
+            if pending is not None and hand["bock"] != pending:
                 raise LedgerError(_("Another hand was entered meanwhile; enter this one again."), field="bock")
             number = locked.hand_count + 1
             stored = Hand.objects.create(
@@ -350,25 +351,34 @@ def hand_restore(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
     return current
 
 
-def next_dealer(table: Table, last: Hand | None) -> int:
-    """The seat that deals next: clockwise after the last counted hand's dealer, or the table's first dealer.
+def next_hand(table: Table, counted_oldest_first: Sequence[Hand]) -> rules.NextHand:
+    """What the table's next hand starts from (dealer, who sits out, Bock rounds), by the game's own rule.
 
-    Voided hands do not move the deal: undoing a hand gives the deal back.
+    ``counted_oldest_first`` are the table's last counted hands; as many as there are seats hold everything that
+    carries over (see ``rules.base.Game.next_hand``). Voided hands do not move the deal: undoing a hand gives the
+    deal back.
     """
-    if last is None:
-        return table.first_dealer
-    return (last.dealer + 1) % len(table.seat_names)
+    previous = [rules.Dealt(hand.dealer, int(hand.result.get("bock_rounds") or 0)) for hand in counted_oldest_first]
+    return rules.game(table.game).next_hand(len(table.seat_names), table.ruleset, previous, table.first_dealer)
 
 
-def table_pending_bock(table: Table) -> int:
-    """How many Bock rounds cover the table's next hand, read from its last counted hands only.
+def next_dealer(table: Table, last: Hand | None) -> int:
+    """The seat that deals next: clockwise after the last counted hand's dealer, or the table's first dealer."""
+    return next_hand(table, [] if last is None else [last]).dealer
+
+
+def table_pending_bock(table: Table) -> int | None:
+    """How many Bock rounds cover the table's next hand, or None where its ruleset has none (asking no query then).
 
     A round runs for as many hands as there are seats, starting with the hand after its trigger: no hand older than
     the last ``len(seat_names)`` counted ones still has a round running, so reading those reads the whole queue,
     however long the evening.
     """
-    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("result")
-    return bock_pending(table, list(newest[: len(table.seat_names)])[::-1])
+    # Whether the table keeps a Bock queue at all is the ruleset's to say, not its hands'.
+    if next_hand(table, []).bock is None:
+        return None
+    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("dealer", "result")
+    return next_hand(table, list(newest[: len(table.seat_names)])[::-1]).bock
 
 
 def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
@@ -377,9 +387,11 @@ def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
     The queue is the ledger's, not the client's: a form drawn before another scorekeeper's hand, or an API call
     without ``bock``, must not price a hand inside a Bock round at the single rate.
     """
-    if not table.ruleset.get("bock") or not isinstance(hand, dict):
+    if not isinstance(hand, dict):
         return hand
     pending = table_pending_bock(table)
+    if pending is None:
+        return hand
     given = hand.get("bock", pending)
     if given != pending:
         raise LedgerError(
@@ -391,11 +403,10 @@ def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:
 
 
 def _sitting_dealer(table: Table, hand: dict[str, Any], dealer: int | None) -> int | None:
-    """At a four-seat Skat table the hand names the dealer who sits out: the deal rotation follows that seat."""
-    named = hand.get("dealer") if isinstance(hand, dict) and table.game == "skat" else None
-    if not isinstance(named, str) or named not in table.seat_names:
+    """Where the hand names its dealer (the one who sits out at four-seat Skat), the deal rotation follows that seat."""
+    position = rules.game(table.game).hand_dealer(table.seat_names, hand) if isinstance(hand, dict) else None
+    if position is None:
         return dealer
-    position = table.seat_names.index(named)
     if dealer is not None and dealer != position:
         raise LedgerError(_("The dealer who sits out must be the hand's dealer."), field="dealer")
     return position
@@ -408,11 +419,8 @@ def bock_pending(table: Table, counted_oldest_first: list[Hand]) -> int:
     after the trigger; rounds triggered while others run overlap and stack, so a hand inside two rounds
     counts ×4. The queue is derived from the counted hands, so a correction or void re-derives it.
     """
-    remaining: list[int] = []
-    for hand in counted_oldest_first:
-        remaining = [left - 1 for left in remaining if left > 1]
-        remaining += [len(table.seat_names)] * int(hand.result.get("bock_rounds") or 0)
-    return len(remaining)
+    started = (int(hand.result.get("bock_rounds") or 0) for hand in counted_oldest_first)
+    return rules.bock_queue(len(table.seat_names), started)
 
 
 # --------------------------------------------------------------------------------------------------------------

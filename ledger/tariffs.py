@@ -58,11 +58,6 @@ def presets(game_name: str) -> list[tuple[str, list[Option]]]:
     ]
 
 
-def tariffs(game_name: str, ruleset: dict[str, Any], seats: int | None = None) -> list[Tariff]:
-    """The tariff tables of the game under ``ruleset`` (a resolved ruleset, as frozen on a table)."""
-    return {"marias": _marias, "snapser": _snapser, "skat": _skat}[game_name](ruleset, seats)
-
-
 # --------------------------------------------------------------------------------------------------------------
 # Helpers
 
@@ -95,7 +90,8 @@ def _multiple(value: Decimal, stake: Decimal) -> str:
 # Mariáš: components × stake, red doubling, flek levels
 
 
-def _marias(ruleset: dict[str, Any], seats: int | None) -> list[Tariff]:
+def marias_tariffs(ruleset: dict[str, Any], seats: int | None = None) -> list[Tariff]:
+    """The tariff tables of Mariáš under ``ruleset`` (a resolved ruleset, as frozen on a table)."""
     stake, currency = Decimal(str(ruleset["stake"])), str(ruleset["currency"])
 
     def value(contract: str, trump: str | None = None, **extra: Any) -> Decimal:
@@ -152,7 +148,8 @@ def _marias(ruleset: dict[str, Any], seats: int | None) -> list[Tariff]:
 # Šnapser: categories × stake, red doubling, raises
 
 
-def _snapser(ruleset: dict[str, Any], seats: int | None) -> list[Tariff]:
+def snapser_tariffs(ruleset: dict[str, Any], seats: int | None = None) -> list[Tariff]:
+    """The tariff tables of Šnapser under ``ruleset`` (a resolved ruleset, as frozen on a table)."""
     stake, currency = Decimal(str(ruleset["stake"])), str(ruleset["currency"])
 
     def value(key: str, trump: str, raises: int = 0) -> Decimal:
@@ -200,7 +197,8 @@ def _snapser(ruleset: dict[str, Any], seats: int | None) -> list[Tariff]:
 # Skat: base values, the multiplier, Null values
 
 
-def _skat(ruleset: dict[str, Any], seats: int | None) -> list[Tariff]:
+def skat_tariffs(ruleset: dict[str, Any], seats: int | None = None) -> list[Tariff]:
+    """The tariff tables of Skat under ``ruleset`` (a resolved ruleset, as frozen on a table)."""
     currency = str(ruleset["currency"])
     players = 4 if seats == 4 else 3
 

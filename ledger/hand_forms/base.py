@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.models import Table
+if TYPE_CHECKING:  # ledger.models draws its game choices from ledger.games, which imports the forms
+    from ledger.models import Table
 
 
 class Segments(forms.RadioSelect):

@@ -9,7 +9,7 @@ from django.views import i18n
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import services, tariffs
+from ledger import games, services, tariffs
 from ledger.middleware import SESSION_LANGUAGE
 from ledger.models import Evening, Game, Invitation
 
@@ -36,7 +36,7 @@ def game_rules(request: HttpRequest, game: str) -> HttpResponse:
         "preset": preset,
         "presets": tariffs.presets(game),
         "options": tariffs.options(game, ruleset),
-        "tariffs": tariffs.tariffs(game, ruleset),
+        "tariffs": games.adapter(game).tariffs(ruleset, None),
     }
     return render(request, "ledger/game_rules.html", context)
 

@@ -16,14 +16,14 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
 
 import rules
-from ledger import selectors, services, tariffs
+from ledger import games, selectors, services, tariffs
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
 )
 from ledger.charts import series_chart
 from ledger.forms import add_domain_error
-from ledger.hand_forms import form_class
+from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
 
@@ -93,8 +93,9 @@ def _new_hand_form(table: Table, dealer: int) -> HandForm:
     cls = form_class(table.game)
     played = selectors.contracts_played(table, cls.contract_field)
     initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([(r["contract"], r["count"]) for r in played])}
-    if table.ruleset.get("bock"):
-        initial["bock"] = services.table_pending_bock(table)
+    pending_bock = services.table_pending_bock(table)
+    if pending_bock is not None:
+        initial["bock"] = pending_bock
     return cls(table, dealer=dealer, initial=initial)
 
 
@@ -107,7 +108,7 @@ def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
         "table": table,
         "preset": table.ruleset.get("preset", ""),
         "options": tariffs.options(table.game, table.ruleset),
-        "tariffs": tariffs.tariffs(table.game, table.ruleset, seats=len(table.seat_names)),
+        "tariffs": games.adapter(table.game).tariffs(table.ruleset, len(table.seat_names)),
     }
     return render(request, "ledger/game_rules.html", context)
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 import rules
-from ledger.hand_forms import form_class
+from ledger.games import form_class
 from ledger.hand_forms.base import ALONE
 from ledger.models import Hand
 from tests import factories

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import rules
 from ledger import services
-from ledger.hand_forms import form_class
+from ledger.games import form_class
 from ledger.models import Hand, Table
 from tests.ledger.test_hand_forms import _as_posted
 from tests.rules.strategies import skat_documents

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ledger.hand_forms import form_class
+from ledger.games import form_class
 from ledger.models import Hand
 from tests import factories
 

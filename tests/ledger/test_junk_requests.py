@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import rules
 from ledger import services
-from ledger.hand_forms import form_class
+from ledger.games import form_class
 from ledger.models import Hand
 from tests import factories, junk
 from tests.ledger.api_support import token_client
