@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from decimal import Decimal
+from collections.abc import Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from ledger.models import Hand
+from ledger import selectors
+from ledger.models import Table
 
 # Distinguishable on light, dark and high-contrast backgrounds.
 PALETTE = ["#2563eb", "#dc2626", "#16a34a", "#d97706", "#9333ea", "#0891b2"]
 WIDTH, HEIGHT, PAD = 320, 160, 24
 
 
-def running_balances(players: Sequence[str], hands: Iterable[Hand]) -> list[list[Decimal]]:
-    """Each player's balance after each counted hand, starting at zero (hands oldest first)."""
-    totals = dict.fromkeys(players, Decimal(0))
-    series = [[Decimal(0)] for _ in players]
-    for hand in hands:
-        for name, amount in hand.amounts.items():
-            totals[name] += amount
-        for index, name in enumerate(players):
-            series[index].append(totals[name])
-    return series
-
-
-def balance_chart(players: Sequence[str], hands: Iterable[Hand]) -> SafeString:
-    return series_chart(players, [[float(value) for value in line] for line in running_balances(players, hands)])
+def table_chart(table: Table) -> SafeString:
+    """The table's chart, drawn from the running totals the database sums (``selectors.chart_series``)."""
+    return series_chart(table.seat_names, selectors.chart_series(table))
 
 
 def series_chart(players: Sequence[str], series: Sequence[Sequence[float]]) -> SafeString:

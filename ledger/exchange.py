@@ -41,7 +41,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
-from ledger import legacy, qr, services
+from ledger import legacy, qr, selectors, services
 from ledger.models import (
     Currency,
     Evening,
@@ -374,7 +374,7 @@ def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) 
         _transfer(_Reader(item, f"settlement.transfers[{index}]"), users)
         for index, item in enumerate(source.get("transfers", list))
     ]
-    balances = evening.balances()
+    balances = selectors.evening_balances(evening)
     if status == Evening.Status.CLOSED:
         if exact != balances:
             shown = {name: str(amount) for name, amount in balances.items()}

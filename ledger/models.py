@@ -135,25 +135,6 @@ class Evening(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
-    def balances(self) -> dict[str, Decimal]:
-        """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name.
-
-        One query: the players come from the seats, each total from a subquery over the counted postings, so a
-        player whose hands were all voided still shows (at zero) and nothing is summed in Python. Sorted here, on
-        the exact totals: SQLite's float sums would put a zero with a crumb of -5E-17 below an exact zero.
-        """
-        totals = (
-            Posting.objects.filter(player=OuterRef("pk"), hand__table__evening=self)
-            .counted()
-            .values("player")
-            .annotate(total=Sum("amount"))
-            .values("total")
-        )
-        seated = Seat.objects.filter(table__evening=self).values("player")
-        rows = Player.objects.filter(pk__in=seated).annotate(total=Subquery(totals)).values_list("name", "total")
-        exact = [(name, exact_total(total)) for name, total in rows]
-        return dict(sorted(exact, key=lambda row: (-row[1], row[0])))
-
     def can_keep_score(self, user: Any) -> bool:
         return bool(user.is_authenticated) and Evening.objects.for_user(user).filter(pk=self.pk).exists()
 
@@ -216,11 +197,6 @@ class Table(models.Model):
     def document(self, hand: dict[str, Any]) -> dict[str, Any]:
         """The whole hand document the rules engine prices: this table's game, seats and frozen ruleset."""
         return {"game": self.game, "players": list(self.seat_names), "rules": dict(self.ruleset), "hand": hand}
-
-    def balances(self) -> dict[str, Decimal]:
-        """Every seated player's exact balance at this table: one aggregate query, whatever the number of hands."""
-        totals = Posting.objects.filter(hand__table=self).counted().totals("player__name")
-        return {name: totals.get(name, Decimal(0)) for name in self.seat_names}
 
 
 class Seat(models.Model):
@@ -318,8 +294,9 @@ class HandVersion(models.Model):
 
 
 class PostingQuerySet(models.QuerySet["Posting"]):
-    """Sums of postings. Every balance is read through ``total`` or ``totals`` (or ``Evening.balances``), which
-    pass each database sum through ``exact_total``: no reader turns SQLite's float sum into money by itself."""
+    """Sums of postings. Every balance (``ledger.selectors``) is read through ``total``, ``totals`` or
+    ``totals_of``, which pass each database sum through ``exact_total``: no reader turns SQLite's float sum into
+    money by itself."""
 
     def counted(self) -> PostingQuerySet:
         return self.filter(hand__status=Hand.Status.COUNTED)
@@ -332,6 +309,13 @@ class PostingQuerySet(models.QuerySet["Posting"]):
         """Exact sums grouped by ``keys`` in one aggregate query: {key: total}, or {(key, key…): total}."""
         rows = self.order_by().values_list(*keys).annotate(total=Sum("amount")).values_list(*keys, "total")
         return {(row[0] if len(keys) == 1 else tuple(row[:-1])): exact_total(row[-1]) for row in rows}
+
+    def totals_of(self, players: models.QuerySet[Player]) -> dict[str, Decimal]:
+        """{name: exact sum} for each of ``players``, zero for those without postings here: one query, each sum a
+        subquery, so nothing is summed in Python."""
+        sums = self.filter(player=OuterRef("pk")).order_by().values("player").annotate(total=Sum("amount"))
+        rows = players.annotate(total=Subquery(sums.values("total"))).values_list("name", "total")
+        return {name: exact_total(total) for name, total in rows}
 
 
 class Posting(models.Model):

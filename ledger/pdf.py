@@ -7,7 +7,7 @@ number per table, never per hand: all the evening's hands come in one query.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpRequest
@@ -15,8 +15,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from weasyprint import HTML
 
-from ledger import closeout, services, tariffs
-from ledger.charts import balance_chart
+from ledger import closeout, selectors, tariffs
+from ledger.charts import table_chart
 from ledger.models import Evening, Hand, Table
 
 
@@ -27,11 +27,11 @@ def summary_pdf(evening: Evening, *, request: HttpRequest | None = None) -> byte
 
 
 def summary_context(evening: Evening) -> dict[str, Any]:
-    hands_by_table: dict[int, list[Hand]] = defaultdict(list)
-    for hand in Hand.objects.filter(table__evening=evening).order_by("table_id", "number"):
-        hands_by_table[hand.table_id].append(hand)
-    tables = [_table_entry(table, hands_by_table[table.pk]) for table in evening.tables.all()]
-    balances = services.evening_balances(evening)
+    hands_by_table = selectors.evening_hands(evening)
+    found = list(evening.tables.all())
+    balances_by_table = selectors.tables_balances(evening, found)
+    tables = [_table_entry(table, balances_by_table[table.pk], hands_by_table[table.pk]) for table in found]
+    balances = selectors.evening_balances(evening)
     return {
         **closeout.settlement_context(evening, with_qr=True),
         "evening": evening,
@@ -43,9 +43,8 @@ def summary_context(evening: Evening) -> dict[str, Any]:
     }
 
 
-def _table_entry(table: Table, hands: list[Hand]) -> dict[str, Any]:
+def _table_entry(table: Table, balances: dict[str, Decimal], hands: list[Hand]) -> dict[str, Any]:
     """One table: its stake and the house rules that differ from the game's defaults, balances, chart, hands."""
-    balances = table.balances()
     return {
         "table": table,
         "ruleset": [
@@ -54,7 +53,7 @@ def _table_entry(table: Table, hands: list[Hand]) -> dict[str, Any]:
             if option.changed or option.name == "stake"
         ],
         "preset": table.ruleset.get("preset", ""),
-        "scoreboard": [(name, balances[name]) for name in table.seat_names],
-        "chart": balance_chart(table.seat_names, [hand for hand in hands if hand.is_counted]),
+        "scoreboard": selectors.scoreboard(table, balances),
+        "chart": table_chart(table),
         "hands": hands,
     }

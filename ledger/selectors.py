@@ -1,28 +1,104 @@
-"""Read side of the table page: what it shows, each in one query whose Python work does not grow with the evening.
+"""The read side: balances, scoreboards, hand logs, chart series and the last counted hand, for the pages, the API,
+the PDF and the statistics alike (``ledger.services`` writes).
 
-The page (and the answer to a hand submission) used to load every hand of the table and loop over them in Python;
-these read only what is shown (the newest hands of the log, the last counted hand), let the database count and sum
-(the contracts played, the balances), and draw the chart from running totals summed by the database.
+Each answer costs a fixed number of queries and a fixed amount of Python work whatever the number of hands: the
+database counts and sums (the balances through ``exact_total``, the chart from running totals), and only the hands
+shown are loaded.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, F, FloatField, Max, Sum, Window
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
-from ledger.models import Hand, Posting, Table
+from ledger.models import Evening, Hand, Player, Posting, Seat, Table
+
+# The table page and the share page show the newest hands; the rest are one tap away. They read only these, so
+# their size does not grow with the evening.
+LOG_LENGTH = 30
 
 
-def table_log(table: Table, length: int | None) -> list[Hand]:
-    """The newest ``length`` hands of the table (all of them for None), newest first, voided ones included."""
+# --------------------------------------------------------------------------------------------------------------
+# Balances: exact, each from one aggregate query
+
+
+def table_balances(table: Table) -> dict[str, Decimal]:
+    """Every seated player's exact balance at this table, in seat order: one aggregate query."""
+    totals = Posting.objects.filter(hand__table=table).counted().totals("player__name")
+    return {name: totals.get(name, Decimal(0)) for name in table.seat_names}
+
+
+def tables_balances(evening: Evening, tables: list[Table]) -> dict[int, dict[str, Decimal]]:
+    """{table id: each seated player's exact balance} for the evening's ``tables``: one grouped query for all."""
+    rows = Posting.objects.filter(hand__table__evening=evening).counted().totals("hand__table_id", "player__name")
+    totals: dict[int, dict[str, Decimal]] = defaultdict(dict)
+    for (table_id, name), total in rows.items():
+        totals[table_id][name] = total
+    return {table.pk: {name: totals[table.pk].get(name, Decimal(0)) for name in table.seat_names} for table in tables}
+
+
+def evening_balances(evening: Evening) -> dict[str, Decimal]:
+    """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name.
+
+    One query: the players come from the seats, each total from a subquery over the counted postings, so a player
+    whose hands were all voided still shows (at zero) and nothing is summed in Python. Sorted here, on the exact
+    totals: SQLite's float sums would put a zero with a crumb of -5E-17 below an exact zero.
+    """
+    seated = Player.objects.filter(pk__in=Seat.objects.filter(table__evening=evening).values("player"))
+    exact = Posting.objects.filter(hand__table__evening=evening).counted().totals_of(seated).items()
+    return dict(sorted(exact, key=lambda row: (-row[1], row[0])))
+
+
+def scoreboard(table: Table, balances: dict[str, Decimal], next_dealer: int | None = None) -> list[dict[str, Any]]:
+    """One entry per seat: name, balance and, when the next dealer is known, who deals and who leads next."""
+    seats = len(table.seat_names)
+    return [
+        {
+            "name": name,
+            "balance": balances[name],
+            "deals": next_dealer is not None and position == next_dealer,
+            # The player on the dealer's left chooses (Mariáš, Šnapser) or leads and bids first (Skat).
+            "leads": next_dealer is not None and position == (next_dealer + 1) % seats,
+        }
+        for position, name in enumerate(table.seat_names)
+    ]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Hands: the log, the last counted hand, the contracts played
+
+
+def hand_log(table: Table, *, whole: bool = False) -> dict[str, Any]:
+    """The log as the pages show it: the newest ``LOG_LENGTH`` hands (all of them when ``whole``), newest first and
+    voided ones included, the number of hands, and whether there are more than shown. Two queries."""
     hands = table.hands.order_by("-number")
-    return list(hands if length is None else hands[:length])
+    log = list(hands if whole else hands[:LOG_LENGTH])
+    total = table.hands.count()
+    return {"log": log, "hand_total": total, "log_more": len(log) < total}
 
 
-def last_counted(table: Table) -> Hand | None:
+def evening_hands(evening: Evening) -> dict[int, list[Hand]]:
+    """{table id: all its hands, oldest first}: one query for the whole evening (the PDF shows every hand)."""
+    by_table: dict[int, list[Hand]] = defaultdict(list)
+    for hand in Hand.objects.filter(table__evening=evening).order_by("table_id", "number"):
+        by_table[hand.table_id].append(hand)
+    return by_table
+
+
+def last_counted(table: Table, log: list[Hand] | None = None) -> Hand | None:
+    """The newest counted hand: found in ``log`` (the newest hands, newest first) when it holds one, else one query.
+
+    Only a log of voided hands (or no log) asks the database.
+    """
+    if log is not None:
+        found = next((hand for hand in log if hand.is_counted), None)
+        if found is not None or not log:
+            return found
     return table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
 
 
@@ -41,11 +117,15 @@ def contracts_played(table: Table, field: str) -> list[dict[str, Any]]:
     return sorted((row for row in played if row["contract"]), key=lambda row: -row["latest"])
 
 
-def running_balances(table: Table) -> list[list[float]]:
+# --------------------------------------------------------------------------------------------------------------
+# The chart
+
+
+def chart_series(table: Table) -> list[list[float]]:
     """Each seated player's balance after each counted hand, starting at zero, in seat order (hands oldest first).
 
     One window query sums the postings per player up to each hand; Python only lays the sums out per seat. Floats:
-    these are for drawing, never for money (the balances shown as money come from ``Table.balances``).
+    these are for drawing, never for money (the balances shown as money come from ``table_balances``).
     """
     running = Window(
         Sum(Cast("amount", FloatField())), partition_by=[F("player_id")], order_by=[F("hand__number").asc()]

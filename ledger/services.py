@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import qr
+from ledger import qr, selectors
 from ledger.models import (
     Evening,
     EveningEvent,
@@ -506,17 +506,12 @@ def _require_evening_balanced(hand: Hand) -> None:
 # The close-out: settlement, transfers, payment details (RULES.md §4)
 
 
-def evening_balances(evening: Evening) -> dict[str, Decimal]:
-    """Every player seated at any of the evening's tables with their exact balance, largest gain first, by name."""
-    return evening.balances()
-
-
 @transaction.atomic
 def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: str | None = None) -> Settlement:
     """Freeze the balances, round them to the evening's coin and plan who pays whom; hands are locked from now on."""
     locked = Evening.objects.select_for_update().get(pk=evening.pk)
     _require_open(locked)
-    exact = evening_balances(locked)
+    exact = selectors.evening_balances(locked)
     settlement = Settlement.objects.filter(evening=locked).first()  # kept by a reopen only if something was paid
     paid = (
         list(settlement.transfers.filter(paid_at__isnull=False).select_related("payer", "payee")) if settlement else []
@@ -729,7 +724,8 @@ def player_rename(*, player: Player, name: str) -> Player:
         if note != event.note:
             EveningEvent.objects.filter(pk=event.pk).update(note=note)
     # The money did not move, but the balances are read by name: every table's and evening's must still sum to 0.
-    balanced = [table.balances() for table in tables] + [evening.balances() for evening in evenings]
+    balanced = [selectors.table_balances(table) for table in tables]
+    balanced += [selectors.evening_balances(evening) for evening in evenings]
     if any(sum(balances.values(), Decimal(0)) != 0 for balances in balanced):
         raise LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
     player.name = new

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from ledger import services
-from ledger.models import Evening, Hand, Posting, Settlement, Table
+from ledger import selectors
+from ledger.models import Evening, Hand, Settlement, Table
 
 
 def tables_with_balances(evening: Evening, *, with_hands: bool = False) -> list[Table]:
@@ -17,13 +16,9 @@ def tables_with_balances(evening: Evening, *, with_hands: bool = False) -> list[
     if with_hands:
         tables = tables.prefetch_related(Prefetch("hands", queryset=Hand.objects.order_by("number")))
     found = list(tables)
-    totals: dict[int, dict[str, Decimal]] = {}
-    rows = Posting.objects.filter(hand__table__evening=evening).counted().totals("hand__table_id", "player__name")
-    for (table_id, name), total in rows.items():
-        totals.setdefault(table_id, {})[name] = total
+    balances = selectors.tables_balances(evening, found)
     for table in found:
-        of_table = totals.get(table.pk, {})
-        table.balance_of = {name: of_table.get(name, Decimal(0)) for name in table.seat_names}  # type: ignore[attr-defined]
+        table.balance_of = balances[table.pk]  # type: ignore[attr-defined]
     return found
 
 
@@ -31,7 +26,7 @@ def evening_detail(evening: Evening, *, with_hands: bool = False) -> Evening:
     """The evening with ``.table_list`` (each with its balances, and its hands if asked) and ``.balance_of``."""
     tables = tables_with_balances(evening, with_hands=with_hands)
     evening.table_list = tables  # type: ignore[attr-defined]
-    evening.balance_of = services.evening_balances(evening)  # type: ignore[attr-defined]
+    evening.balance_of = selectors.evening_balances(evening)  # type: ignore[attr-defined]
     return evening
 
 
@@ -45,7 +40,7 @@ def settlement(evening: Evening) -> dict[str, Any]:
             "mode": None,
             "banker": None,
             "coin": evening.coin,
-            "balances": services.evening_balances(evening),
+            "balances": selectors.evening_balances(evening),
             "rounded": None,
             "transfers": [transfer for transfer in transfers if transfer.is_paid],
             "closed_at": None,

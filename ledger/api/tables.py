@@ -8,12 +8,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import services
+from ledger import selectors, services
 from ledger.access import evening_for_scorekeeper, hand_for_scorekeeper, table_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, DocumentField
 from ledger.api.serializers import HandSerializer, TableSerializer
-from ledger.models import Game, Hand
+from ledger.models import Game
 
 HAND_HELP = "the hand part of the hand document; its JSON Schema per game is in GET /api/games/"
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ConflictSerializer}
@@ -69,9 +69,8 @@ class TableDetailApi(APIView):
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = table_for_scorekeeper(request.user, table_id)
-        table.balance_of = table.balances()  # type: ignore[attr-defined]
-        last = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
-        table.next_dealer = services.next_dealer(table, last)  # type: ignore[attr-defined]
+        table.balance_of = selectors.table_balances(table)  # type: ignore[attr-defined]
+        table.next_dealer = services.next_dealer(table, selectors.last_counted(table))  # type: ignore[attr-defined]
         return Response(self.OutputSerializer(table).data)
 
 

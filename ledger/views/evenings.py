@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import services
+from ledger import selectors, services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
 from ledger.models import Evening, Invitation, Player
@@ -50,7 +50,7 @@ def _evening_context(request: HttpRequest, evening: Evening) -> dict[str, Any]:
     return {
         "evening": evening,
         "tables": list(evening.tables.all()),
-        "balances": list(services.evening_balances(evening).items()),
+        "balances": list(selectors.evening_balances(evening).items()),
         "share_url": request.build_absolute_uri(_share_path(evening)) if evening.share_token else "",
         "keepers": list(evening.scorekeepers.all()),
         "invitations": list(evening.invitations.all()) if evening.owner_id == request.user.pk else [],

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from ledger import closeout, pdf, services
+from ledger import closeout, pdf, selectors, services
 from ledger.access import (
     evening_for_scorekeeper,
     player_for_owner,
@@ -26,7 +26,7 @@ from ledger.models import Evening, Player, Transfer
 def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
     """Open: the balances so far and the close form. Closed: rounding, transfers with QR codes, history."""
     evening = evening_for_scorekeeper(request.user, evening_id)
-    balances = services.evening_balances(evening) if evening.is_open else {}
+    balances = selectors.evening_balances(evening) if evening.is_open else {}
     form = SettlementForm(request.POST or None, players=list(balances))
     if request.method == "POST" and form.is_valid():
         try:

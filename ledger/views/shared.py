@@ -8,10 +8,9 @@ from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import closeout
-from ledger.charts import balance_chart
+from ledger import closeout, selectors
+from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent
-from ledger.views.tables import LOG_LENGTH
 
 
 def _shared_etag(request: HttpRequest, token: str) -> str | None:
@@ -43,21 +42,16 @@ def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
         # the same words in place of the score (static/js/share.js swaps this 404 in).
         template = "ledger/_shared_missing.html" if request.htmx else "ledger/shared_missing.html"
         return render(request, template, status=404)
-    tables = []
-    for table in evening.tables.all():
-        hands = list(table.hands.all())
-        balances = table.balances()
-        log = hands if "all" in request.GET else hands[:LOG_LENGTH]
-        tables.append(
-            {
-                "table": table,
-                "log": log,
-                "hand_total": len(hands),
-                "log_more": len(log) < len(hands),
-                "scoreboard": [{"name": name, "balance": balances[name]} for name in table.seat_names],
-                "chart": balance_chart(table.seat_names, reversed([h for h in hands if h.is_counted])),
-            }
-        )
+    whole = "all" in request.GET
+    tables = [
+        {
+            "table": table,
+            **selectors.hand_log(table, whole=whole),
+            "scoreboard": selectors.scoreboard(table, selectors.table_balances(table)),
+            "chart": table_chart(table),
+        }
+        for table in evening.tables.all()
+    ]
     context = {"evening": evening, "tables": tables, "token": token}
     if not evening.is_open:
         context |= closeout.settlement_context(evening, with_qr=False)

@@ -21,11 +21,12 @@ from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
 )
-from ledger.charts import series_chart
+from ledger.charts import table_chart
 from ledger.forms import add_domain_error
 from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
+from ledger.selectors import LOG_LENGTH
 
 
 @login_required
@@ -39,32 +40,22 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "ledger/table_detail.html", context)
 
 
-# The log shows the newest hands; the rest are one tap away. The page reads only these, so its size must not grow
-# with the evening.
-LOG_LENGTH = 30
-
-
 def _table_context(table: Table, form: HandForm | None = None, whole_log: bool = False) -> dict[str, Any]:
     """Everything the table page shows, in a fixed number of queries and a fixed amount of Python work whatever the
     number of hands: the newest hands of the log, the last counted hand, and counts and sums from the database."""
-    log = selectors.table_log(table, None if whole_log else LOG_LENGTH)
-    # The last counted hand is almost always in the log; only a log of voided hands asks the database.
-    last = next((hand for hand in log if hand.is_counted), None)
-    if last is None and log:
-        last = selectors.last_counted(table)
-    hand_total = table.hands.count()
-    return _standing(table, last, form) | {
-        "log": log,
-        "hand_total": hand_total,
-        "log_more": len(log) < hand_total,
-        "house_rules": tariffs.options(table.game, table.ruleset),
-    }
+    log = selectors.hand_log(table, whole=whole_log)
+    return (
+        _standing(table, selectors.last_counted(table, log["log"]), form)
+        | log
+        | {
+            "house_rules": tariffs.options(table.game, table.ruleset),
+        }
+    )
 
 
 def _standing(table: Table, last: Hand | None, form: HandForm | None = None) -> dict[str, Any]:
     """What every hand changes: the balances, who deals next, the chart, a fresh form and the Undo of the last hand."""
     next_dealer = services.next_dealer(table, last)
-    balances = table.balances()
     return {
         "table": table,
         "evening": table.evening,
@@ -72,18 +63,9 @@ def _standing(table: Table, last: Hand | None, form: HandForm | None = None) -> 
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
         "table_revision": table.revision,
         "last_counted": last,
-        "scoreboard": [
-            {
-                "name": name,
-                "balance": balances[name],
-                "deals": position == next_dealer,
-                # The player on the dealer's left chooses (Mariáš, Šnapser) or leads and bids first (Skat).
-                "leads": position == (next_dealer + 1) % len(table.seat_names),
-            }
-            for position, name in enumerate(table.seat_names)
-        ],
+        "scoreboard": selectors.scoreboard(table, selectors.table_balances(table), next_dealer),
         "next_dealer": table.seat_names[next_dealer],
-        "chart": series_chart(table.seat_names, selectors.running_balances(table)),
+        "chart": table_chart(table),
         "can_edit": table.evening.is_open,
     }
 

@@ -14,7 +14,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from ledger import exchange, services
+from ledger import exchange, selectors, services
 from ledger.models import Evening, Hand, HandVersion, Player, Posting, Settlement, Transfer
 from tests import factories
 from tests.ledger.api_support import token_client
@@ -200,7 +200,7 @@ def test_an_evening_reopened_with_a_paid_transfer_and_closed_again_round_trips(c
         for key in ("exported_at", "evening"):
             exported.pop(key), data.pop(key)
         assert exported == data
-        assert services.evening_balances(copy) == services.evening_balances(closed)
+        assert selectors.evening_balances(copy) == selectors.evening_balances(closed)
     transfers = [
         (t.payer.name, t.payee.name, t.amount, t.is_paid) for t in Settlement.objects.get(evening=copy).transfers.all()
     ]

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ledger import services
+from ledger import selectors, services
 from ledger.models import Evening, EveningEvent, Hand, Posting, Settlement
 from tests import factories
 from tests.ledger.closeout_data import evening_owing, transfers
@@ -23,7 +23,7 @@ def owing(alice):
 
 def test_the_evening_balances_sum_every_table_in_one_query(owing):
     with CaptureQueriesContext(connection) as captured:
-        balances = services.evening_balances(owing)
+        balances = selectors.evening_balances(owing)
     assert len(captured) == 1
     assert balances == {"Ana": D("12.40"), "Cyril": D("-5.10"), "Ben": D("-7.30")}
     assert list(balances) == ["Ana", "Cyril", "Ben"]  # largest gain first
@@ -33,7 +33,7 @@ def test_the_evening_balances_leave_out_voided_hands_but_keep_their_players(even
     table = factories.make_table(evening, "snapser", players=["Dora", "Emil"])
     factories.record(table, factories.SNAPSER_N1 | {"declarer": "Dora"})
     services.hand_undo_last(table=table, by=alice)
-    assert services.evening_balances(evening) == {"Dora": D(0), "Emil": D(0)}
+    assert selectors.evening_balances(evening) == {"Dora": D(0), "Emil": D(0)}
 
 
 def test_closing_rounds_to_the_coin_and_plans_the_fewest_transfers(owing, alice):
