@@ -5,35 +5,19 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 import rules
+from tests.ledger.migrations_support import migrate_to
 
 BEFORE = [("ledger", "0006_invitation")]
 AFTER = [("ledger", "0007_skat_rules_of_issue_15")]
 AFTER_REPAIR = [("ledger", "0008_hands_written_out_for_issue_15")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_the_latest_schema():
-    """Leave the database as the other tests expect it: every migration applied."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("back_to_the_latest_schema")
 def test_old_bock_tables_keep_one_round_per_trigger_and_old_ouvert_hands_become_hand_games():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     user = apps.get_model("auth", "User").objects.create(username="old")
     evening = apps.get_model("ledger", "Evening").objects.create(
         owner=user, date=datetime.date(2026, 1, 1), currency="EUR", coin="0.01", share_token="t" * 22
@@ -50,7 +34,7 @@ def test_old_bock_tables_keep_one_round_per_trigger_and_old_ouvert_hands_become_
         table=plain, document={"declarer": "Ben", "contract": "null", "ouvert": True, "won": True}, number=2, **made
     )
 
-    apps = _migrate(AFTER)
+    apps = migrate_to(AFTER)
     Table, Hand = apps.get_model("ledger", "Table"), apps.get_model("ledger", "Hand")
     assert Table.objects.get(pk=pub.pk).ruleset == {"bock": True, "bock_per_trigger": True}
     assert Table.objects.get(pk=plain.pk).ruleset == {"bock": False}
@@ -76,7 +60,7 @@ def _old_hand(apps, table, number, document, amounts):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("back_to_the_latest_schema")
 def test_what_old_hands_left_to_the_engines_defaults_is_written_out_only_where_the_price_stays():
-    apps = _migrate(AFTER)
+    apps = migrate_to(AFTER)
     user = apps.get_model("auth", "User").objects.create(username="old")
     evening = apps.get_model("ledger", "Evening").objects.create(
         owner=user, date=datetime.date(2026, 1, 1), currency="CZK", coin="1", share_token="u" * 22
@@ -98,7 +82,7 @@ def test_what_old_hands_left_to_the_engines_defaults_is_written_out_only_where_t
     old_ramsch = _old_hand(apps, skat, 1, ramsch, {"Ana": 0, "Ben": 0, "Cyril": 0})
     old_passed = _old_hand(apps, skat, 2, passed, price(skat, {"contract": "passed"}).amounts)
 
-    apps = _migrate(AFTER_REPAIR)
+    apps = migrate_to(AFTER_REPAIR)
     Hand = apps.get_model("ledger", "Hand")
     assert Hand.objects.get(pk=old_betl.pk).document == betl | {"won": False}
     assert Hand.objects.get(pk=lucky.pk).document == betl  # written out, it would be priced otherwise: left alone

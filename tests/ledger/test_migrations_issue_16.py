@@ -6,26 +6,11 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.ledger.migrations_support import migrate_to
 
 BEFORE = [("ledger", "0008_hands_written_out_for_issue_15")]
 AFTER = [("ledger", "0011_settlement_names_dropped")]
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-@pytest.fixture
-def back_to_the_latest_schema():
-    """Leave the database as the other tests expect it: every migration applied."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _old_settlement(apps, owner, *, banker):
@@ -59,7 +44,7 @@ def _old_settlement(apps, owner, *, banker):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("back_to_the_latest_schema")
 def test_stored_names_become_the_owners_players_and_the_settlement_is_kept():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     User, Player = apps.get_model("auth", "User"), apps.get_model("ledger", "Player")
     alice, bob = User.objects.create(username="alice"), User.objects.create(username="bob")
     players = {name: Player.objects.create(owner=alice, name=name, iban=f"IBAN-{name}") for name in ("Ana", "Ben")}
@@ -68,7 +53,7 @@ def test_stored_names_become_the_owners_players_and_the_settlement_is_kept():
     banked, paid, unpaid = _old_settlement(apps, alice, banker="Ana")
     fewest, _paid, _unpaid = _old_settlement(apps, bob, banker="")
 
-    apps = _migrate(AFTER)
+    apps = migrate_to(AFTER)
     Player, Settlement = apps.get_model("ledger", "Player"), apps.get_model("ledger", "Settlement")
     Transfer = apps.get_model("ledger", "Transfer")
     settlement = Settlement.objects.get(pk=banked.pk)
@@ -90,14 +75,14 @@ def test_stored_names_become_the_owners_players_and_the_settlement_is_kept():
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("back_to_the_latest_schema")
 def test_going_back_writes_the_names_out_again():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     alice = apps.get_model("auth", "User").objects.create(username="alice")
     for name in ("Ana", "Ben", "Cyril"):
         apps.get_model("ledger", "Player").objects.create(owner=alice, name=name)
     banked, _paid, _unpaid = _old_settlement(apps, alice, banker="Ana")
-    _migrate(AFTER)
+    migrate_to(AFTER)
 
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     Settlement, Transfer = apps.get_model("ledger", "Settlement"), apps.get_model("ledger", "Transfer")
     assert Settlement.objects.get(pk=banked.pk).banker == "Ana"
     assert [(t.payer, t.payee) for t in Transfer.objects.order_by("pk")] == [("Cyril", "Ana"), ("Ben", "Ana")]
