@@ -34,7 +34,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
 
-from bench.serving import free_port, wait_until_up  # noqa: E402 - needs the path above
+from bench.serving import database_admin, drop_database, free_port, stop, wait_until_up  # noqa: E402 - needs the path above
 
 CSRF = "b" * 32  # our own CSRF secret, sent as cookie and header
 HAND = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
@@ -64,7 +64,7 @@ def main() -> None:
         "SECURE_HSTS_SECONDS": "0",
     }
     os.environ.update(env)
-    _admin(args.server, f'CREATE DATABASE "{database}"')
+    database_admin(args.server, f'CREATE DATABASE "{database}"')
     gunicorn = None
     try:
         tables = _prepare(args.tables + args.workers)
@@ -94,23 +94,8 @@ def main() -> None:
         _race_log_ins(port, args.workers)
     finally:
         _reset_log_in_counters()
-        if gunicorn is not None:
-            gunicorn.terminate()
-            try:
-                gunicorn.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                gunicorn.kill()
-        from django.db import connections
-
-        connections.close_all()
-        _admin(args.server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-
-
-def _admin(server: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=TIMEOUT) as conn:
-        conn.execute(sql)
+        stop(gunicorn)
+        drop_database(args.server, database)
 
 
 def _prepare(count: int) -> list[tuple[int, str]]:

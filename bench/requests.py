@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The project first, and not this folder: a library that tries ``import requests`` must not find this file.
 sys.path[0] = str(ROOT)
 
-from bench.serving import free_port, wait_until_up  # noqa: E402 - needs the path above
+from bench.serving import database_admin, drop_database, free_port, stop, wait_until_up  # noqa: E402 - needs the path above
 
 CSRF = "c" * 32  # our own CSRF secret, sent as cookie and header
 SIZES = (10, 500)
@@ -122,7 +122,7 @@ def _client_run(rounds: int) -> None:
 def _server_run(rounds: int, server: str) -> None:
     database = f"talon_requests_{os.getpid()}"
     _environment(f"{server}/{database}")
-    _admin(server, f'CREATE DATABASE "{database}"')
+    database_admin(server, f'CREATE DATABASE "{database}"')
     gunicorn = None
     try:
         seating = _prepare()
@@ -146,23 +146,8 @@ def _server_run(rounds: int, server: str) -> None:
 
         _measure("gunicorn (1 sync worker) + PostgreSQL, loopback HTTP", seating, send, rounds)
     finally:
-        if gunicorn is not None:
-            gunicorn.terminate()
-            try:
-                gunicorn.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                gunicorn.kill()
-        from django.db import connections
-
-        connections.close_all()
-        _admin(server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-
-
-def _admin(server: str, sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=TIMEOUT) as conn:
-        conn.execute(sql)
+        stop(gunicorn)
+        drop_database(server, database)
 
 
 def _http(port: int, method: str, path: str, body: str, headers: dict[str, str]) -> tuple[int, str]:

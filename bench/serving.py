@@ -30,3 +30,30 @@ def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
         except OSError:
             time.sleep(0.1)
     raise SystemExit("gunicorn did not answer within 10 s")
+
+
+def stop(process: subprocess.Popen[bytes] | None) -> None:
+    """Stop gunicorn: politely, then for good after 10 s."""
+    if process is None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def database_admin(server: str, sql: str) -> None:
+    """Run CREATE/DROP DATABASE on the PostgreSQL ``server`` (a URL without a database name)."""
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=10) as conn:
+        conn.execute(sql)
+
+
+def drop_database(server: str, database: str) -> None:
+    """Drop the benchmark's throw-away database, after closing this process's connections to it."""
+    from django.db import connections
+
+    connections.close_all()
+    database_admin(server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
