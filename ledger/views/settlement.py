@@ -18,7 +18,7 @@ from ledger.access import (
     player_for_owner,
     transfer_for_scorekeeper,
 )
-from ledger.forms import PlayerIbanForm, SettlementForm
+from ledger.forms import PlayerIbanForm, SettlementForm, add_domain_error
 from ledger.models import Evening, Player, Transfer
 
 
@@ -37,7 +37,7 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
                 banker=form.cleaned_data["banker"] or None,
             )
         except services.LedgerError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
+            add_domain_error(form, error)
         else:
             messages.success(request, _("The evening is closed: here is who pays whom."))
             return redirect("ledger:evening_settlement", evening_id=evening.pk)
@@ -138,7 +138,7 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
         try:
             services.player_iban_set(player=player, iban=form.cleaned_data["iban"])
         except services.LedgerError as error:
-            form.add_error("iban", error.message)
+            add_domain_error(form, error)
         else:
             messages.success(request, _("Payment details of %(name)s saved.") % {"name": player.name})
             # Never redirect(back): a "next" without "/" or "." (say "0") would be taken for the name of a URL.

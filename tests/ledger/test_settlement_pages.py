@@ -87,6 +87,8 @@ def test_the_banker_mode_without_a_banker_is_refused_beside_the_field(alice_clie
     response = alice_client.post(_settlement_url(owing), {"mode": "banker", "banker": ""})
     assert response.status_code == 400
     assert "is required when everybody settles with one banker" in response.content.decode()
+    # Beside the banker choice, not above the form.
+    assert "is required when everybody settles with one banker" in response.context["form"].errors["banker"][0]
     owing.refresh_from_db()
     assert owing.is_open and not Settlement.objects.exists()
 
@@ -216,6 +218,7 @@ def test_a_mistyped_iban_is_refused_beside_the_field(alice_client, owing):
     )
     assert response.status_code == 400
     assert "check digits do not match" in response.content.decode()
+    assert "check digits do not match" in response.context["form"].errors["iban"][0]
     ana.refresh_from_db()
     assert ana.iban == ""
 
