@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
@@ -22,17 +23,18 @@ from ledger.models import Evening, EveningEvent, Hand, HandVersion, Player, Post
 class ReadOnly:
     """Shown, never added, changed or deleted here: ``ledger.services`` owns these writes."""
 
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    # obj: the row on a model's page, the parent row on an inline's (None on a list or an add page).
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["owner", "name", "iban"]
@@ -57,16 +59,16 @@ class PlayerForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "owner", "iban"]
     search_fields = ["name"]
     form = PlayerForm
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+    def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None) -> list[str]:
         # The owner's evenings seat the player: another owner would split the books.
         return ["owner"] if obj is not None else []
 
-    def save_model(self, request: HttpRequest, obj: Player, form: forms.ModelForm, change: bool) -> None:
+    def save_model(self, request: HttpRequest, obj: Player, form: PlayerForm, change: bool) -> None:
         if not change:  # a new player: nothing speaks of them yet
             services.player_get_or_create(owner=obj.owner, name=obj.name)
             return
@@ -74,7 +76,11 @@ class PlayerAdmin(admin.ModelAdmin):
         services.player_iban_set(player=obj, iban=form.cleaned_data["iban"])
 
     def changeform_view(
-        self, request: HttpRequest, object_id: str | None = None, form_url: str = "", extra_context: Any = None
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
         # The rename's own checks (every hand priced again under the new name) refuse after the form was valid;
         # the admin's transaction is rolled back by then, so say why on the same page instead of a server error.
@@ -85,15 +91,15 @@ class PlayerAdmin(admin.ModelAdmin):
             return HttpResponseRedirect(request.get_full_path())
 
 
-class TableInline(ReadOnly, admin.TabularInline):
+class TableInline(ReadOnly, admin.TabularInline[Table, Evening]):
     model = Table
-    fields = ["game", "seat_names", "hand_count"]
-    readonly_fields = fields
+    readonly_fields = ("game", "seat_names", "hand_count")
+    fields = readonly_fields
     extra = 0
     show_change_link = True
 
 
-class EveningForm(forms.ModelForm):
+class EveningForm(forms.ModelForm[Evening]):
     class Meta:
         model = Evening
         fields = ["date", "place"]
@@ -106,7 +112,7 @@ class EveningForm(forms.ModelForm):
 
 
 @admin.register(Evening)
-class EveningAdmin(admin.ModelAdmin):
+class EveningAdmin(admin.ModelAdmin[Evening]):
     list_display = ["date", "place", "owner", "currency", "coin", "status"]
     list_filter = ["status", "currency"]
     form = EveningForm
@@ -119,33 +125,33 @@ class EveningAdmin(admin.ModelAdmin):
         return False
 
 
-class SeatInline(ReadOnly, admin.TabularInline):
+class SeatInline(ReadOnly, admin.TabularInline[Seat, Table]):
     model = Seat
     readonly_fields = ["player", "position"]
     extra = 0
 
 
 @admin.register(Table)
-class TableAdmin(ReadOnly, admin.ModelAdmin):
+class TableAdmin(ReadOnly, admin.ModelAdmin[Table]):
     list_display = ["__str__", "evening", "game", "hand_count"]
     list_filter = ["game"]
     inlines = [SeatInline]
 
 
-class PostingInline(ReadOnly, admin.TabularInline):
+class PostingInline(ReadOnly, admin.TabularInline[Posting, Hand]):
     model = Posting
     extra = 0
     readonly_fields = ["player", "amount"]
 
 
-class HandVersionInline(ReadOnly, admin.TabularInline):
+class HandVersionInline(ReadOnly, admin.TabularInline[HandVersion, Hand]):
     model = HandVersion
     extra = 0
     readonly_fields = ["version", "dealer", "status", "document", "result", "changed_by", "changed_at"]
 
 
 @admin.register(Hand)
-class HandAdmin(ReadOnly, admin.ModelAdmin):
+class HandAdmin(ReadOnly, admin.ModelAdmin[Hand]):
     # Hands change only through ledger.services (pricing, postings, history); the admin only looks.
     list_display = ["number", "table", "label", "status", "version", "changed_by", "changed_at"]
     list_filter = ["status", "table__game"]
@@ -153,14 +159,14 @@ class HandAdmin(ReadOnly, admin.ModelAdmin):
     inlines = [PostingInline, HandVersionInline]
 
 
-class TransferInline(ReadOnly, admin.TabularInline):
+class TransferInline(ReadOnly, admin.TabularInline[Transfer, Settlement]):
     model = Transfer
     extra = 0
     readonly_fields = ["payer", "payee", "amount", "paid_at", "paid_by"]
 
 
 @admin.register(Settlement)
-class SettlementAdmin(ReadOnly, admin.ModelAdmin):
+class SettlementAdmin(ReadOnly, admin.ModelAdmin[Settlement]):
     # A settlement is made and dropped by closing and reopening its evening; the admin only looks.
     list_display = ["evening", "mode", "banker", "coin", "created_by", "created_at"]
     readonly_fields = [f.name for f in Settlement._meta.fields]
@@ -169,7 +175,7 @@ class SettlementAdmin(ReadOnly, admin.ModelAdmin):
 
 
 @admin.register(EveningEvent)
-class EveningEventAdmin(admin.ModelAdmin):
+class EveningEventAdmin(admin.ModelAdmin[EveningEvent]):
     list_display = ["evening", "kind", "by", "at", "note"]
     list_filter = ["kind"]
     readonly_fields = [f.name for f in EveningEvent._meta.fields]
