@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from weasyprint import HTML
 
-from ledger import closeout, selectors, tariffs
+from ledger import selectors, tariffs
 from ledger.charts import table_chart
 from ledger.models import Evening, Hand, Table
 
@@ -33,7 +33,7 @@ def summary_context(evening: Evening) -> dict[str, Any]:
     tables = [_table_entry(table, balances_by_table[table.pk], hands_by_table[table.pk]) for table in found]
     balances = selectors.evening_balances(evening)
     return {
-        **closeout.settlement_context(evening, with_qr=True),
+        **selectors.settlement_context(evening, with_qr=True),
         "evening": evening,
         # After the close-out's context, whose "players" (Player rows of a settlement) would hide the names.
         "players": sorted(balances),

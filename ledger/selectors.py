@@ -15,8 +15,10 @@ from typing import Any
 from django.db.models import Count, F, FloatField, Max, Sum, Window
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils.safestring import SafeString
 
-from ledger.models import Evening, Hand, Player, Posting, Seat, Table
+from ledger import qr
+from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 
 # The table page and the share page show the newest hands; the rest are one tap away. They read only these, so
 # their size does not grow with the evening.
@@ -152,3 +154,83 @@ def chart_series(table: Table) -> list[list[float]]:
         for index, line in enumerate(series):
             line.append(now[index])
     return series
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The settlement: the settlement page, the share link, the PDF and the API read it the same way, in a fixed number
+# of queries whatever the number of hands or transfers
+
+
+def stored_settlement(evening: Evening) -> tuple[Settlement | None, list[Transfer]]:
+    """The evening's settlement (None when it was never closed) with its banker, and its transfers with both
+    players (names, IBANs) and who marked them paid, in the order planned: two queries, one when never closed.
+
+    A reopened evening keeps its settlement row and the transfers paid before the reopening.
+    """
+    stored = Settlement.objects.filter(evening=evening).select_related("banker").first()
+    if stored is None:
+        return None, []
+    return stored, list(stored.transfers.select_related("payer", "payee", "paid_by"))
+
+
+def settlement_context(evening: Evening, *, with_qr: bool) -> dict[str, Any]:
+    """For the settlement page, the share link and the PDF: the settlement (None when it was never closed), its
+    balance rows, its transfers as shown (``transfer_row``) and {name: Player} of its players. Three queries."""
+    stored, transfers = stored_settlement(evening)
+    if stored is None:
+        return {"settlement": None, "balance_rows": [], "transfers": [], "players": {}}
+    players = {
+        player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name__in=stored.exact)
+    }
+    return {
+        "settlement": stored,
+        "balance_rows": stored.rows(),
+        "transfers": [transfer_row(evening, transfer, with_qr=with_qr) for transfer in transfers],
+        "players": players,
+    }
+
+
+def transfer_row(evening: Evening, transfer: Transfer, *, with_qr: bool) -> dict[str, Any]:
+    """One transfer as shown: the payee's IBAN and, while unpaid, the payment QR code in the evening's currency."""
+    payee = transfer.payee
+    iban = payee.iban
+    code = SafeString("")
+    # No code once paid: scanning it again would pay twice.
+    if with_qr and iban and not transfer.is_paid:
+        payload = qr.payment_payload(
+            currency=evening.currency,
+            payee=payee.name,
+            iban=iban,
+            amount=transfer.amount,
+            text=qr.payment_text(date=evening.date, payer=transfer.payer.name),
+        )
+        code = qr.qr_svg(payload, label=str(transfer))
+    kind = "QR Platba" if evening.currency == "CZK" else "EPC (SEPA)"
+    return {"transfer": transfer, "payee_player": payee, "iban": iban, "qr": code, "qr_kind": kind}
+
+
+def settlement_summary(evening: Evening) -> dict[str, Any]:
+    """For the API: the settlement frozen at the close, or, while open, the balances so far and the transfers
+    paid already (kept from before a reopening). Two queries closed, three open."""
+    stored, transfers = stored_settlement(evening)
+    if evening.is_open or stored is None:
+        return {
+            "status": evening.status,
+            "mode": None,
+            "banker": None,
+            "coin": evening.coin,
+            "balances": evening_balances(evening),
+            "rounded": None,
+            "transfers": [transfer for transfer in transfers if transfer.is_paid],
+            "closed_at": None,
+        }
+    return {
+        "status": evening.status,
+        "mode": stored.mode,
+        "banker": stored.banker.name if stored.banker else None,
+        "coin": stored.coin,
+        "balances": stored.exact,
+        "rounded": stored.rounded,
+        "transfers": transfers,
+        "closed_at": stored.created_at,
+    }

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import services
+from ledger import selectors, services
 from ledger.access import evening_for_scorekeeper
 from ledger.api import queries
 from ledger.api.errors import ErrorSerializer
@@ -102,5 +102,5 @@ class SharedEveningApi(APIView):
     def get(self, request: Request, token: str) -> Response:
         evening = get_object_or_404(Evening, share_token=token)
         evening = queries.evening_detail(evening, with_hands=True)
-        evening.settlement_shown = None if evening.is_open else queries.settlement(evening)  # type: ignore[attr-defined]
+        evening.settlement_shown = None if evening.is_open else selectors.settlement_summary(evening)  # type: ignore[attr-defined]
         return Response(self.OutputSerializer(evening).data)

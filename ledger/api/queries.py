@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Prefetch, QuerySet
 
 from ledger import selectors
-from ledger.models import Evening, Hand, Settlement, Table
+from ledger.models import Evening, Hand, Table
 
 
 def tables_with_balances(evening: Evening, *, with_hands: bool = False) -> list[Table]:
@@ -28,30 +26,3 @@ def evening_detail(evening: Evening, *, with_hands: bool = False) -> Evening:
     evening.table_list = tables  # type: ignore[attr-defined]
     evening.balance_of = selectors.evening_balances(evening)  # type: ignore[attr-defined]
     return evening
-
-
-def settlement(evening: Evening) -> dict[str, Any]:
-    """The evening's settlement as the API shows it: frozen at the close, or the balances so far while open."""
-    stored = Settlement.objects.filter(evening=evening).select_related("banker").first()
-    transfers = list(stored.transfers.select_related("payer", "payee")) if stored is not None else []
-    if evening.is_open or stored is None:
-        return {
-            "status": evening.status,
-            "mode": None,
-            "banker": None,
-            "coin": evening.coin,
-            "balances": selectors.evening_balances(evening),
-            "rounded": None,
-            "transfers": [transfer for transfer in transfers if transfer.is_paid],
-            "closed_at": None,
-        }
-    return {
-        "status": evening.status,
-        "mode": stored.mode,
-        "banker": stored.banker.name if stored.banker else None,
-        "coin": stored.coin,
-        "balances": stored.exact,
-        "rounded": stored.rounded,
-        "transfers": transfers,
-        "closed_at": stored.created_at,
-    }

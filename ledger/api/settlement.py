@@ -8,9 +8,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import services
+from ledger import selectors, services
 from ledger.access import evening_for_scorekeeper, transfer_for_scorekeeper
-from ledger.api import queries
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, MoneyField
 from ledger.models import Evening, Settlement
@@ -61,7 +60,7 @@ class EveningCloseApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         services.evening_close(evening=evening, by=request.user, mode=data["mode"], banker=data.get("banker") or None)
-        return Response(self.OutputSerializer(queries.settlement(evening)).data)
+        return Response(self.OutputSerializer(selectors.settlement_summary(evening)).data)
 
 
 class EveningReopenApi(APIView):
@@ -76,7 +75,7 @@ class EveningReopenApi(APIView):
     def post(self, request: Request, evening_id: int) -> Response:
         evening = evening_for_scorekeeper(request.user, evening_id)
         services.evening_reopen(evening=evening, by=request.user)
-        return Response(self.OutputSerializer(queries.settlement(evening)).data)
+        return Response(self.OutputSerializer(selectors.settlement_summary(evening)).data)
 
 
 class EveningSettlementApi(APIView):
@@ -89,7 +88,7 @@ class EveningSettlementApi(APIView):
     )
     def get(self, request: Request, evening_id: int) -> Response:
         evening = evening_for_scorekeeper(request.user, evening_id)
-        return Response(self.OutputSerializer(queries.settlement(evening)).data)
+        return Response(self.OutputSerializer(selectors.settlement_summary(evening)).data)
 
 
 class TransferMarkPaidApi(APIView):

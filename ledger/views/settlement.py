@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from ledger import closeout, pdf, selectors, services
+from ledger import pdf, selectors, services
 from ledger.access import (
     evening_for_scorekeeper,
     player_for_owner,
@@ -41,7 +41,7 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
         else:
             messages.success(request, _("The evening is closed: here is who pays whom."))
             return redirect("ledger:evening_settlement", evening_id=evening.pk)
-    context = closeout.settlement_context(evening, with_qr=True)
+    context = selectors.settlement_context(evening, with_qr=True)
     if evening.is_open:
         payment_players = list(Player.objects.filter(owner_id=evening.owner_id, name__in=balances))
     else:
@@ -94,7 +94,7 @@ def transfer_mark_unpaid(request: HttpRequest, transfer_id: int) -> HttpResponse
 def _transfer_changed(request: HttpRequest, evening: Evening, transfer: Transfer) -> HttpResponse:
     """The htmx answer to a paid mark set or taken back: the transfer's row, and the history out of band."""
     context = {
-        "row": closeout.transfer_row(evening, transfer, with_qr=True),
+        "row": selectors.transfer_row(evening, transfer, with_qr=True),
         "evening": evening,
         "can_edit": True,
         "events": list(evening.events.select_related("by")),

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import closeout, selectors
+from ledger import selectors
 from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent
 
@@ -43,17 +43,20 @@ def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
         template = "ledger/_shared_missing.html" if request.htmx else "ledger/shared_missing.html"
         return render(request, template, status=404)
     whole = "all" in request.GET
+    found = list(evening.tables.all())
+    # One grouped query for every table's balances, as the API and the PDF read them.
+    balances = selectors.tables_balances(evening, found)
     tables = [
         {
             "table": table,
             **selectors.hand_log(table, whole=whole),
-            "scoreboard": selectors.scoreboard(table, selectors.table_balances(table)),
+            "scoreboard": selectors.scoreboard(table, balances[table.pk]),
             "chart": table_chart(table),
         }
-        for table in evening.tables.all()
+        for table in found
     ]
     context = {"evening": evening, "tables": tables, "token": token}
     if not evening.is_open:
-        context |= closeout.settlement_context(evening, with_qr=False)
+        context |= selectors.settlement_context(evening, with_qr=False)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
