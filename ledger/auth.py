@@ -39,11 +39,11 @@ from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.core.cache.backends.locmem import LocMemCache
-from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
@@ -62,7 +62,8 @@ def client_address(request: HttpRequest | None) -> str:
     if request is None:
         return ""
     proxies = getattr(settings, "LOGIN_RATE_PROXIES", 0)
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+    header: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = [part.strip() for part in header.split(",") if part.strip()]
     if proxies and len(forwarded) >= proxies:
         return forwarded[-proxies]
     return str(request.META.get("REMOTE_ADDR", ""))
@@ -190,7 +191,7 @@ class LoginLimitBackend(AxesBackend):
 
     def authenticate(
         self, request: HttpRequest | None, username: str | None = None, password: str | None = None, **kwargs: Any
-    ) -> AbstractBaseUser | None:
+    ) -> User | None:  # AUTH_USER_MODEL is Django's own
         # Code on the server (a management command, the test client's login) may leave the request out: its
         # attempts count per name with no address, never unlimited.
         attempt = request if request is not None else HttpRequest()
@@ -212,7 +213,7 @@ def _refused(request: HttpRequest) -> bool:
 class RateLimitedLoginView(auth_views.LoginView):
     """Django's log-in view; an attempt the limit refused gets 429 and says so."""
 
-    def form_invalid(self, form: Form) -> HttpResponse:
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         if not _refused(self.request):
             return super().form_invalid(form)
         form.errors.clear()  # not "wrong password": the password was not even checked
