@@ -142,6 +142,8 @@ _FIELDS = (
 )
 # What only a played-out hand has: a conceded or laid hand is paid from the contract and the fleks alone.
 _PLAY_FIELDS = ("points", "marriages", "seven", "won")
+# Contracts whose hra may be entered as won or lost instead of card points when nobody declared a hláška.
+WON_INSTEAD_OF_POINTS = ("hra", "sedma")
 
 OPTIONS: Mapping[str, Option] = {
     "stake": stake_option(Decimal("0.20"), N_("price of a plain hra: 0.20 in dvacetník, 0.10 in desetník")),
@@ -228,7 +230,7 @@ class MariasHand:
     laid: bool = False
     flekked_by: str | None = None
     conceded_by: str = "defenders"
-    points: int = 0
+    points: int | None = 0  # None: a hra without hlášky entered as won or lost (``won``), no card points
     marriages_declarer: tuple[int, ...] = ()
     marriages_defenders: tuple[int, ...] = ()
     seven: Seven | None = None
@@ -390,16 +392,31 @@ def _read_play(reader: HandReader, contract: str) -> dict[str, Any]:
         if not reader.has("won"):
             raise RulesError("won", _(_WON_REQUIRED[contract]))
         return {"won": reader.flag("won")}
-    if reader.has("won"):
-        raise RulesError("won", _("only betl and durch use won; hra, sedma and stovka are decided by points and seven"))
     declarer, defenders = _read_marriages(reader.raw("marriages", {}))
     seven = reader.raw("seven")
     return {
-        "points": _read_points(reader),
+        **_read_points_or_won(reader, contract, declarer + defenders),
         "marriages_declarer": declarer,
         "marriages_defenders": defenders,
         "seven": None if seven is None else _read_seven(seven, announced="sedma" in _COMPONENTS[contract]),
     }
+
+
+def _read_points_or_won(reader: HandReader, contract: str, marriages: tuple[int, ...]) -> dict[str, Any]:
+    """The card points, or only won/lost where no card points can change the price (issue 17).
+
+    A hra (alone or under a sedma) without hlášky: each side has at most 90, so no silent hundred, and the side with
+    more wins (50 or more of 90). A stovka, or hlášky on either side, need the points.
+    """
+    if not reader.has("won"):
+        return {"points": _read_points(reader)}
+    if contract not in WON_INSTEAD_OF_POINTS:
+        raise RulesError("won", _("only betl, durch, and a hra or sedma without hlášky use won; enter the points"))
+    if marriages:
+        raise RulesError("won", _("with hlášky the card points decide the hra: enter the points instead of won"))
+    if reader.has("points"):
+        raise RulesError("won", _("enter the points or won, not both"))
+    return {"points": None, "won": reader.flag("won")}
 
 
 def _read_flekked_by(reader: HandReader, table: Table, hand: MariasHand) -> str | None:
@@ -485,7 +502,7 @@ def _check_deal(hand: MariasHand) -> None:
     the last trick: seven cards are left, room for three hlášky, not four.
     """
     seven = hand.seven
-    if seven is not None:
+    if seven is not None and hand.points is not None:
         if seven.won and seven.side == "declarer" and hand.points < 10:
             raise RulesError(
                 "points",
@@ -613,6 +630,7 @@ def _component_words(words: str, trump: str | None) -> str:
 
 def _totals(hand: MariasHand) -> tuple[int, int]:
     """Card points plus every hláška, for the declarer's side and the defenders (90 + 20k in all)."""
+    assert hand.points is not None, "a hand entered as won or lost has no card points"
     declarer = hand.points + sum(hand.marriages_declarer)
     defenders = CARD_POINTS - hand.points + sum(hand.marriages_defenders)
     return declarer, defenders
@@ -637,6 +655,8 @@ def _silent_hundred(tariff: _Tariff, total: int) -> tuple[tuple[str, ...], int]:
 
 
 def _hra(tariff: _Tariff, hand: MariasHand) -> _Part:
+    if hand.points is None:  # entered as won or lost: without hlášky no silent hundred is possible
+        return _part(tariff, hand, "hra", hand.won)
     declarer, defenders = _totals(hand)
     # Totals are 90 + 20k, so a tie is bad data; RULES.md: the declarer's side loses it.
     won = declarer > defenders
@@ -651,6 +671,7 @@ def _hra(tariff: _Tariff, hand: MariasHand) -> _Part:
 
 def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
     # One hláška (the best) counts towards the hundred; once it is reached, the others count too.
+    assert hand.points is not None, "a stovka is never entered as won or lost"
     reached = hand.points + max(hand.marriages_declarer, default=0)
     if reached >= HUNDRED:
         total = hand.points + sum(hand.marriages_declarer)
@@ -842,7 +863,7 @@ def _formula(factors: Sequence[str], amount: Decimal, currency: str) -> str:
 
 def _facts(hand: MariasHand) -> list[Line]:
     """Lines that explain without money: the points each side made, cards + hlášky = total."""
-    if not hand.played_out or hand.contract in ALONE_CONTRACTS:
+    if not hand.played_out or hand.contract in ALONE_CONTRACTS or hand.points is None:
         return []
 
     def side(cards: int, marriages: Sequence[int]) -> str:
@@ -942,7 +963,11 @@ def _hand_schema() -> dict[str, Any]:
                 "properties": {"side": {"enum": list(SIDES)}, "won": {"type": "boolean"}},
                 "additionalProperties": False,
             },
-            "won": {"type": "boolean", "description": "betl and durch: required when played out"},
+            "won": {
+                "type": "boolean",
+                "description": "betl and durch: required when played out; hra and sedma without hlášky: "
+                "instead of points",
+            },
             "renonc": {
                 "type": "object",
                 "required": ["player", "kind"],

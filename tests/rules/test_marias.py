@@ -655,8 +655,61 @@ def test_it_rejects_a_seven_for_the_defenders_in_an_announced_sedma() -> None:
     rejects(doc, "seven.side", "defenders cannot hold it")
 
 
-def test_it_rejects_won_for_a_colour_game() -> None:
-    rejects(document(contract="hra", trump="bells", points=60, won=True), "won", "only betl and durch")
+def test_it_rejects_won_with_points_for_a_colour_game() -> None:
+    rejects(document(contract="hra", trump="bells", points=60, won=True), "won", "the points or won, not both")
+
+
+# Issue 17: a hra (alone or under a sedma) without hlášky can be entered as won or lost: no card points change its
+# price (each side has at most 90, so no silent hundred, and more than 45 wins). RULES.md §2, M2 to M4.
+@pytest.mark.parametrize(
+    ("doc", "ana"),
+    [
+        pytest.param(document(contract="hra", trump="bells", won=True), "0.20", id="M2-won"),
+        pytest.param(document(contract="hra", trump="bells", won=False), "-0.20", id="M2-lost"),
+        pytest.param(document(contract="hra", trump="hearts", won=True, flek={"hra": 1}), "0.80", id="hearts-flek-won"),
+        pytest.param(
+            document(contract="sedma", trump="bells", won=True, seven={"won": True}), "0.60", id="M3-both-won"
+        ),
+        pytest.param(
+            document(contract="sedma", trump="hearts", won=True, seven={"won": False}), "-0.40", id="M4-seven-killed"
+        ),
+        pytest.param(alone(contract="hra", trump="leaves", won=True), "0.60", id="alone-won"),
+    ],
+)
+def test_a_hra_without_hlasky_is_priced_from_won_or_lost(doc: dict[str, Any], ana: str) -> None:
+    result = score(doc)
+    assert str(result.amounts["Ana"]) == ana
+    assert sum(result.amounts.values()) == 0
+    with_points = json.loads(json.dumps(doc))
+    del with_points["hand"]["won"]
+    with_points["hand"]["points"] = 60 if doc["hand"]["won"] else 30
+    assert score(with_points).amounts == result.amounts  # the same money as the card points would give
+
+
+def test_a_hra_entered_as_won_says_no_card_points() -> None:
+    result = score(document(contract="hra", trump="bells", won=True))
+    assert result.lines[0].label == "hra in bells, won"
+    assert not any("card points" in line.label for line in result.lines)
+
+
+@pytest.mark.parametrize(
+    ("doc", "words"),
+    [
+        pytest.param(
+            document(contract="hra", trump="bells", won=True, marriages={"declarer": [20]}),
+            "with hlášky the card points decide",
+            id="a-hlaska-of-the-declarer",
+        ),
+        pytest.param(
+            document(contract="sedma", trump="bells", won=True, seven={"won": True}, marriages={"defenders": [40]}),
+            "with hlášky the card points decide",
+            id="a-hlaska-of-the-defenders",
+        ),
+        pytest.param(document(contract="stovka", trump="bells", won=True), "enter the points", id="stovka"),
+    ],
+)
+def test_won_is_refused_where_the_points_decide(doc: dict[str, Any], words: str) -> None:
+    rejects(doc, "won", words)
 
 
 def test_it_rejects_points_on_a_hand_not_played_out() -> None:
