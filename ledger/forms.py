@@ -13,6 +13,7 @@ import rules
 from ledger import services
 from ledger.hand_forms.base import Segments
 from ledger.models import Currency, Game, Settlement
+from rules.labels import currency_stake, preset_label, value_label
 
 MAX_SEATS = 4
 
@@ -67,22 +68,24 @@ class TableForm(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices, widget=Segments)
     preset = forms.ChoiceField(label=_("House rules preset"))
-    first_dealer = forms.TypedChoiceField(
-        label=_("First dealer"), coerce=int, choices=[(i, str(i + 1)) for i in range(MAX_SEATS)], initial=0
-    )
+    # Labelled with the players' names once they are known (talon.js renames them while the names are typed).
+    first_dealer = forms.TypedChoiceField(label=_("First dealer"), coerce=int, initial=0, widget=Segments)
     # "game:preset" the option fields were drawn for, and the options the scorekeeper changed since (by name).
     drawn_for = forms.CharField(widget=forms.HiddenInput, required=False)
     edited = forms.CharField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, known_players: list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, known_players: list[str] | None = None, currency: str | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.known_players = known_players or []
+        self.currency = currency  # the evening's: the default stake is one that means something in it
         game_name = self._value("game")
         if game_name not in rules.GAME_NAMES:
             game_name = Game.MARIAS.value
         game = rules.game(game_name)
         self.fields["game"].widget.attrs["data-refresh"] = "1"
-        self.fields["preset"].choices = [(name, name) for name in game.presets]
+        self.fields["preset"].choices = [(name, preset_label(game_name, name)) for name in game.presets]
         self.fields["preset"].widget.attrs["data-refresh"] = "1"
         preset = self._value("preset")
         if preset not in game.presets:
@@ -95,7 +98,8 @@ class TableForm(forms.Form):
                 required=seat < min(game.seats),
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
-        for name, field in _option_fields(game_name, preset).items():
+        self.fields["first_dealer"].choices = [(seat, self._seat_name(seat)) for seat in range(MAX_SEATS)]
+        for name, field in _option_fields(game_name, preset, currency).items():
             self.fields[f"opt_{name}"] = field
         self.initial.update({"game": game_name, "preset": preset, "drawn_for": f"{game_name}:{preset}"})
         self.stale = False  # the options posted were drawn for another game or preset
@@ -109,10 +113,14 @@ class TableForm(forms.Form):
         value = self.initial.get(name)
         return str(value) if value else None
 
+    def _seat_name(self, seat: int) -> str:
+        name = self.data.get(f"player_{seat}") if self.is_bound else self.initial.get(f"player_{seat}")
+        return str(name).strip() if name and str(name).strip() else str(_("Seat %(n)s") % {"n": seat + 1})
+
     def _redraw_options(self) -> None:
         """Bring the posted options to this game and preset, keeping those the scorekeeper changed."""
         drawn_for = f"{self.game_name}:{self.preset}"
-        edited = _edited_options(self.data, self.game_name)
+        edited = _edited_options(self.data, self.game_name, self.currency)
         data = self.data.copy()
         self.stale = self.data.get("drawn_for") != drawn_for
         if self.stale:
@@ -154,17 +162,24 @@ class TableForm(forms.Form):
         return overrides
 
 
-def _option_fields(game_name: str, preset: str) -> dict[str, forms.Field]:
-    """A form field per house rule of the game (the evening's currency aside), at the preset's values."""
+def _option_fields(game_name: str, preset: str, currency: str | None = None) -> dict[str, forms.Field]:
+    """A form field per house rule of the game (the evening's currency aside), at the preset's values.
+
+    A preset counting in another currency than the evening's starts from the game's stake for that currency
+    (a Skat list point at 0.01 € means nothing at a table playing in Kč).
+    """
     values = rules.resolve(game_name, {"preset": preset})
+    stake = currency_stake(game_name, currency) if currency and currency != values.get("currency") else None
+    if stake is not None:
+        values["stake"] = str(stake)
     return {
-        name: _option_field(option, values[name])
+        name: _option_field(game_name, name, option, values[name])
         for name, option in rules.game(game_name).options.items()
         if name != "currency"
     }
 
 
-def _option_field(option: rules.base.Option, initial: Any) -> forms.Field:
+def _option_field(game_name: str, name: str, option: rules.base.Option, initial: Any) -> forms.Field:
     """A form field for one house rule; the rules engine checks the value when the table is created.
 
     Required (a checkbox aside): the form always draws every option filled in, and an emptied stake left to the
@@ -178,7 +193,8 @@ def _option_field(option: rules.base.Option, initial: Any) -> forms.Field:
     if isinstance(option.default, Decimal):
         return forms.DecimalField(label=label, initial=Decimal(initial), max_digits=14, decimal_places=4)
     if option.choices:
-        return forms.ChoiceField(label=label, initial=initial, choices=[(c, c) for c in option.choices])
+        choices = [(choice, value_label(game_name, name, choice) or choice) for choice in option.choices]
+        return forms.ChoiceField(label=label, initial=initial, choices=choices)
     return forms.CharField(label=label, initial=initial)
 
 
@@ -192,7 +208,7 @@ def _drawn_for(value: str | None) -> tuple[str, str] | None:
 _UNREADABLE = object()  # a posted value no field accepts: the scorekeeper typed it, so it counts as changed
 
 
-def _edited_options(data: Any, game_name: str) -> list[str]:
+def _edited_options(data: Any, game_name: str, currency: str | None = None) -> list[str]:
     """The options the scorekeeper changed: marked so before, or posted other than drawn (an emptied one is not).
 
     Without a known drawing (a hand-made post) every option posted with a value counts as changed.
@@ -206,7 +222,7 @@ def _edited_options(data: Any, game_name: str) -> list[str]:
         ]
     before = set(str(data.get("edited") or "").split())
     edited = []
-    for name, field in _option_fields(*drawn).items():
+    for name, field in _option_fields(*drawn, currency).items():
         posted: Any = field.widget.value_from_datadict(data, {}, f"opt_{name}")
         if posted in field.empty_values:
             continue  # emptied: the value to show is the preset's again

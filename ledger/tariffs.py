@@ -7,6 +7,7 @@ language (the caller runs inside ``rules.i18n.override``, as every request does)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -17,6 +18,7 @@ import rules
 from rules import marias, skat, snapser
 from rules.i18n import format_money, format_number
 from rules.i18n import pgettext as rules_word
+from rules.labels import preset_label, value_label
 
 PLAYERS = ("Ana", "Ben", "Cyril", "Dana")
 
@@ -43,17 +45,27 @@ def options(game_name: str, ruleset: dict[str, Any]) -> list[Option]:
     """Each house rule of the game with its translated explanation and its value in this ruleset."""
     game = rules.game(game_name)
     return [
-        Option(name, option.translated_help(), _shown(ruleset[name]), _json(ruleset[name]) != _json(option.default))
+        Option(
+            name,
+            option.translated_help(),
+            value_label(game_name, name, ruleset[name]) or _shown(ruleset[name]),
+            _json(ruleset[name]) != _json(option.default),
+        )
         for name, option in game.options.items()
         if name in ruleset
     ]
 
 
-def presets(game_name: str) -> list[tuple[str, list[Option]]]:
-    """The game's presets, each with the options it sets away from the game's defaults."""
+def presets(game_name: str) -> list[tuple[str, str, list[Option]]]:
+    """The game's presets (key, name in the active language), each with the options it sets away from the game's
+    defaults."""
     game = rules.game(game_name)
     return [
-        (name, [o for o in options(game_name, rules.resolve(game_name, {"preset": name})) if o.changed])
+        (
+            name,
+            preset_label(game_name, name),
+            [o for o in options(game_name, rules.resolve(game_name, {"preset": name})) if o.changed],
+        )
         for name in game.presets
     ]
 
@@ -101,7 +113,7 @@ def marias_tariffs(ruleset: dict[str, Any], seats: int | None = None) -> list[Ta
         return _score("marias", ruleset, 4, hand).value
 
     won = {"side": "declarer", "won": True}
-    samples = {
+    samples: dict[str, Callable[[str], Decimal]] = {
         "hra": lambda trump: value("hra", trump),
         "sedma": lambda trump: value("sedma", trump, seven=won) - value("hra", trump),
         "ticha_sedma": lambda trump: value("hra", trump, seven=won) - value("hra", trump),
@@ -153,6 +165,7 @@ def snapser_tariffs(ruleset: dict[str, Any], seats: int | None = None) -> list[T
     stake, currency = Decimal(str(ruleset["stake"])), str(ruleset["currency"])
 
     def value(key: str, trump: str, raises: int = 0) -> Decimal:
+        hand: dict[str, Any]  # a hand document, as in marias_tariffs
         if key in snapser.RESULTS:
             hand = {"announcement": "hram", "winner": "declarer", "result": key}
         else:

@@ -7,6 +7,7 @@ app_name = "ledger"
 urlpatterns = [
     path("evenings/", views.evening_list, name="evening_list"),
     path("evenings/new/", views.evening_create, name="evening_create"),
+    path("evenings/again/", views.evening_again, name="evening_again"),
     path("evenings/<int:evening_id>/", views.evening_detail, name="evening_detail"),
     path("evenings/<int:evening_id>/share/", views.evening_share, name="evening_share"),
     path(

@@ -128,9 +128,7 @@ OPTIONS: dict[str, Option] = {
     "currency": currency_option("EUR", N_("Currency of the stake.")),
     "scoring": Option(
         "classic",
-        N_(
-            "The list: classic (won +value, lost −2 × value) or seeger-fabian (the tournament list with fixed bonuses)."
-        ),
+        N_("The list the games are written on."),
         choices=("classic", "seeger-fabian"),
     ),
     "seeger_won_bonus": Option(
@@ -157,9 +155,7 @@ OPTIONS: dict[str, Option] = {
     "bock_lost_kontra": Option(True, N_("Bock trigger: a game lost after Kontra.")),
     "bock_re": Option(True, N_("Bock trigger: Re given.")),
     "bock_grand_hand": Option(True, N_("Bock trigger: a Grand Hand won.")),
-    "bock_big_game": Option(
-        True, N_("Bock trigger: a game worth at least bock_big_game_value (before Kontra and Bock).")
-    ),
+    "bock_big_game": Option(True, N_("Bock trigger: a game worth at least the value below (before Kontra and Bock).")),
     # No game is worth more than the highest bid (a Grand with 4, every extra and ouvert: 11 × 24 = 264).
     "bock_big_game_value": Option(
         72, N_("The game value from which a game triggers a Bock round."), min=1, max=max(LEGAL_BIDS)
@@ -179,6 +175,20 @@ PRESETS: dict[str, dict[str, Any]] = {
     "seeger-fabian": {"scoring": "seeger-fabian"},
     "pub": {"kontra": True, "bock": True, "ramsch": True},
 }
+# What a player reads for a preset and for an option's values (rules.labels says them in the active language).
+PRESET_LABELS = {
+    "isko": N_("International Skat Order"),
+    "seeger-fabian": N_("Seeger-Fabian list (tournaments)"),
+    "pub": N_("Pub rules: Kontra, Bock and Ramsch"),
+}
+VALUE_LABELS = {
+    "scoring": {
+        "classic": N_("classic: won +value, lost −2 × value"),
+        "seeger-fabian": N_("Seeger-Fabian: the tournament list with fixed bonuses"),
+    },
+}
+# A stake that means something in another currency than the presets' (per list point; about one euro cent).
+CURRENCY_STAKES = {"CZK": Decimal("0.25")}
 
 
 @dataclass(frozen=True)

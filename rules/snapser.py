@@ -111,18 +111,16 @@ OPTIONS: dict[str, Option] = {
         N_(
             "Who pays whom: every member of the losing side pays every member of the winning side V (2 against 2: "
             "±2V each), or each loser pays one winner V (2 against 2: ±V each; a lone chooser still settles with "
-            "every opponent, as the seed says for three players)."
+            "every opponent)."
         ),
         choices=PAYMENTS,
     ),
-    "red_on_nehram": Option(True, N_("Hearts trump doubles nehrám too (the seed doubles every game in red).")),
-    "red_on_durch": Option(
-        True, N_("Hearts trump doubles an announced durch too (the seed doubles every game in red).")
-    ),
+    "red_on_nehram": Option(True, N_("Hearts trump doubles nehrám too, as it doubles every other game.")),
+    "red_on_durch": Option(True, N_("Hearts trump doubles an announced durch too, as it doubles every other game.")),
     "tichy_durch_on_za12": Option(
         True,
         N_(
-            "A za 12 in which one side takes every trick is paid as tichý durch (18, the seed: whatever game was "
+            "A za 12 in which one side takes every trick is paid as tichý durch (18, whatever game was "
             "announced), or, when off, as the za 12 it was (12). Enter it as result tichý durch either way."
         ),
     ),
@@ -130,7 +128,7 @@ OPTIONS: dict[str, Option] = {
         "by_points",
         N_(
             "What a false “dosť” (said without 66) costs in hrám: the other side wins the category the caller's "
-            "points give (by_points: enter it as result), or always one fixed category."
+            "points give (enter it as the result), or always one fixed category."
         ),
         choices=FALSE_DOST,
     ),
@@ -146,6 +144,22 @@ PRESETS: dict[str, dict[str, Any]] = {
         "false_dost": "by_points",
     },
 }
+# What a player reads for a preset and for an option's values (rules.labels says them in the active language).
+PRESET_LABELS = {"seed": N_("Šnapser: every loser pays every winner")}
+VALUE_LABELS = {
+    "payment": {
+        "every_loser_every_winner": N_("every loser pays every winner V"),
+        "each_loser_one_winner": N_("each loser pays one winner V"),
+    },
+    "false_dost": {
+        "by_points": N_("what the caller's points give"),
+        "s_vodou": N_("always s vodou"),
+        "bez_vody": N_("always bez vody"),
+        "za_6": N_("always za 6"),
+    },
+}
+# A stake that means something in another currency than the preset's (one základ).
+CURRENCY_STAKES = {"CZK": Decimal("2.00")}
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from django import template
 from django.utils import translation
 
 from rules import i18n
+from rules.labels import preset_label as _preset_label
 
 register = template.Library()
 
@@ -48,3 +49,10 @@ def sign_class(value: Any) -> str:
 @register.filter
 def get_item(mapping: Any, key: Any) -> Any:
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def preset_label(game: str, preset: str) -> str:
+    """A preset's name in the active language: ``{{ game|preset_label:preset }}`` (never its key)."""
+    with i18n.override(translation.get_language()):
+        return _preset_label(game, preset)

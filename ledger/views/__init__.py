@@ -6,6 +6,7 @@ One module per part of the app; ``ledger/urls.py`` reaches every view through th
 """
 
 from ledger.views.evenings import (
+    evening_again,
     evening_create,
     evening_detail,
     evening_list,
@@ -38,6 +39,7 @@ from ledger.views.tables import (
 )
 
 __all__ = [
+    "evening_again",
     "evening_create",
     "evening_detail",
     "evening_list",

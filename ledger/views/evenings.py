@@ -10,6 +10,7 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,7 +18,7 @@ import rules
 from ledger import selectors, services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
-from ledger.models import Evening, Invitation, Player
+from ledger.models import Evening, Invitation, Player, Table
 
 
 @login_required
@@ -38,6 +39,31 @@ def evening_create(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("ledger:table_create", evening_id=evening.pk)
     return render(request, "ledger/evening_create.html", {"form": form})
+
+
+def last_table(user: Any) -> Table | None:
+    """The table the user started last, in any evening they keep score of: who sat where, at which rules."""
+    evenings = Evening.objects.for_user(user)
+    return Table.objects.filter(evening__in=evenings).select_related("evening").order_by("-id").first()
+
+
+@login_required
+@require_POST
+def evening_again(request: HttpRequest) -> HttpResponse:
+    """ "Same players as last time": today's evening where and in what money the last one was, and the new table's
+    form filled in with the last table's game, seats and house rules (the scorekeeper still sees them and starts)."""
+    last = last_table(request.user)
+    if last is None:
+        return redirect("ledger:evening_create")
+    previous = last.evening
+    evening = services.evening_create(
+        owner=request.user,
+        date=timezone.localdate(),
+        place=previous.place,
+        currency=previous.currency,
+        coin=previous.coin,
+    )
+    return redirect(f"{reverse('ledger:table_create', args=[evening.pk])}?again={last.pk}")
 
 
 @login_required
@@ -140,7 +166,8 @@ def table_create(request: HttpRequest, evening_id: int) -> HttpResponse:
     known = list(Player.objects.filter(owner=evening.owner).values_list("name", flat=True))
     refresh = request.htmx or "_refresh" in request.POST
     data = request.POST if request.method == "POST" else None
-    form = TableForm(data, known_players=known, initial=_last_seating(evening))
+    initial = _last_seating(evening) or _seating_again(request)
+    form = TableForm(data, known_players=known, currency=evening.currency, initial=initial)
     if request.method == "POST" and not refresh and form.is_valid():
         try:
             table = services.table_create(
@@ -166,3 +193,24 @@ def _last_seating(evening: Evening) -> dict[str, Any]:
     if last is None:
         return {}
     return {"game": last.game, **{f"player_{seat}": name for seat, name in enumerate(last.seat_names)}}
+
+
+def _seating_again(request: HttpRequest) -> dict[str, Any]:
+    """The table named by ``?again=`` (one the user keeps score of) as it was started: game, seats, first dealer,
+    preset and every house rule it played away from the preset. Nothing for a table the user may not see."""
+    table_id = request.GET.get("again", "")
+    if not table_id.isdecimal():
+        return {}
+    evenings = Evening.objects.for_user(request.user)
+    table = Table.objects.filter(evening__in=evenings, pk=int(table_id)).first()
+    if table is None:
+        return {}
+    preset = str(table.ruleset.get("preset", ""))
+    defaults = rules.resolve(table.game, {"preset": preset}) if preset in rules.game(table.game).presets else {}
+    changed = {
+        f"opt_{name}": value
+        for name, value in table.ruleset.items()
+        if name not in ("preset", "currency") and defaults.get(name) != value
+    }
+    seats = {f"player_{seat}": name for seat, name in enumerate(table.seat_names)}
+    return {"game": table.game, "preset": preset, **seats, **changed}

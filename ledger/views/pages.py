@@ -12,6 +12,7 @@ import rules
 from ledger import games, services, tariffs
 from ledger.middleware import SESSION_LANGUAGE
 from ledger.models import Evening, Game, Invitation
+from ledger.views.evenings import last_table
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -19,7 +20,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "ledger/home.html", {"evenings": []})
     evenings = Evening.objects.for_user(request.user)[:5]
     invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
-    return render(request, "ledger/home.html", {"evenings": evenings, "invitations": list(invitations)})
+    context = {"evenings": evenings, "invitations": list(invitations), "last_table": last_table(request.user)}
+    return render(request, "ledger/home.html", context)
 
 
 def game_rules(request: HttpRequest, game: str) -> HttpResponse:

@@ -11,6 +11,8 @@ from pypdf import PdfReader
 
 from ledger import services
 from ledger.models import Hand, UserPreference
+from rules import i18n as rules_i18n
+from rules.labels import preset_label
 from tests import factories
 from tests.ledger.api_support import token_client
 
@@ -223,7 +225,9 @@ def test_the_table_rules_page_shows_the_frozen_ruleset(alice_client, evening):
     table = factories.make_table(evening, "marias", preset="ctyrka-desetnik")
     assert reverse("ledger:table_rules", args=[table.pk]) in _page(alice_client, table.get_absolute_url(), "cs")
     html = _page(alice_client, reverse("ledger:table_rules", args=[table.pk]), "cs")
-    assert "ctyrka-desetnik" in html and "Ana, Ben, Cyril, Dana" in html
+    with rules_i18n.override("cs"):
+        preset = preset_label("marias", "ctyrka-desetnik")  # its name in Czech, never the key
+    assert preset in html and "ctyrka-desetnik" not in html and "Ana, Ben, Cyril, Dana" in html
     # desetník: a hra is 0.10 in the evening's currency (EUR here), a betl ten times that
     assert "0,10\N{NO-BREAK SPACE}€" in html and "1,00\N{NO-BREAK SPACE}€" in html
 
