@@ -145,7 +145,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 # What a player reads for a preset and for an option's values (rules.labels says them in the active language).
-PRESET_LABELS = {"seed": N_("Šnapser: every loser pays every winner")}
+PRESET_LABELS = {"seed": N_("Standard rules")}
 VALUE_LABELS = {
     "payment": {
         "every_loser_every_winner": N_("every loser pays every winner V"),

@@ -43,6 +43,14 @@
       live.scrollIntoView({ block: "start" });
     }
   });
+  // The table form names the first dealer by the players' names as they are typed into the seats (the server
+  // draws "Seat 3" for a seat still empty, and the names once it knows them).
+  document.addEventListener("input", function (event) {
+    var seat = event.target.id && event.target.id.match(/^id_player_(\d+)$/);
+    var label = seat && document.querySelector('label[for="id_first_dealer_' + seat[1] + '"] span');
+    if (!label) return;
+    label.textContent = event.target.value.trim() || label.dataset.seat;
+  });
   document.addEventListener("click", function (event) {
     var themeButton = event.target.closest("[data-theme-choice]");
     if (themeButton) {

@@ -73,7 +73,7 @@ def test_the_summary_has_each_table_its_rules_and_the_explained_hand_log(alice_c
     assert "Šnapser · Šárka, Jürgen, Ľubo" in text and "Šnapser · Ľubo, Jürgen" in text
     flat = " ".join(text.split())  # a long explanation may wrap
     stake_help = rules.game("snapser").options["stake"].help.rstrip(".")
-    assert f"House rules: seed — {stake_help}: 3.10" in flat and f"{stake_help}: 0.55" in flat, flat[:800]
+    assert f"House rules: Standard rules — {stake_help}: 3.10" in flat and f"{stake_help}: 0.55" in flat, flat[:800]
     assert "Hands (1)" in text
     hand = settled.tables.first().hands.get()
     shown = [f"{line['label']}: {line['detail']}" if line["detail"] else line["label"] for line in hand.lines]
