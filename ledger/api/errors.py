@@ -13,7 +13,7 @@ import rules
 from ledger import services
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[dict[str, Any]]):
     """What every error answer carries: the field to fix (a dotted path, or null) and a sentence."""
 
     field = serializers.CharField(allow_null=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Never
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -20,8 +20,10 @@ def exact(amount: Decimal | str) -> str:
     return f"{cents if cents == value else value.normalize():f}"
 
 
+# Field[value, data, representation, instance]: these two are output only, so no data comes in (Never), and they
+# read their value from whatever object the serializer shows.
 @extend_schema_field(MONEY_SCHEMA)
-class MoneyField(serializers.Field):
+class MoneyField(serializers.Field[Decimal | str, Never, str, object]):
     """Output only: an exact amount (Decimal, or the Decimal string the rules engine stored)."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -33,7 +35,7 @@ class MoneyField(serializers.Field):
 
 
 @extend_schema_field({"type": "object", "additionalProperties": MONEY_SCHEMA, "example": {"Ana": "0.40"}})
-class AmountsField(serializers.Field):
+class AmountsField(serializers.Field[dict[str, Decimal | str], Never, dict[str, str], object]):
     """Output only: ``{player name: exact amount}``."""
 
     def __init__(self, **kwargs: Any) -> None:

@@ -68,6 +68,6 @@ def split_method_routes(endpoints: list[Endpoint]) -> list[Endpoint]:
 class AutoSchema(BaseAutoSchema):
     """Names components after their view: ``EveningCreateApi.InputSerializer`` becomes ``EveningCreateInput``."""
 
-    def get_serializer_name(self, serializer: serializers.Serializer, direction: str) -> str:
+    def get_serializer_name(self, serializer: serializers.Serializer[Any], direction: str) -> str:
         parts = type(serializer).__qualname__.split(".")
         return "".join(part.removesuffix("Api").removesuffix("Serializer") for part in parts)

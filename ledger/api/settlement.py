@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -12,13 +14,13 @@ from ledger import selectors, services
 from ledger.access import evening_for_scorekeeper, transfer_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, MoneyField
-from ledger.models import Evening, Settlement
+from ledger.models import Evening, Settlement, Transfer
 
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ConflictSerializer}
 
 
-class TransferSerializer(serializers.Serializer):
-    def get_fields(self) -> dict[str, serializers.Field]:
+class TransferSerializer(serializers.Serializer[Transfer]):
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:  # fields of different types
         # "from" is a Python keyword: the fields are listed here instead of as class attributes.
         return {
             "id": serializers.IntegerField(),
@@ -30,7 +32,7 @@ class TransferSerializer(serializers.Serializer):
         }
 
 
-class SettlementSerializer(serializers.Serializer):
+class SettlementSerializer(serializers.Serializer[dict[str, Any]]):  # what selectors.settlement_summary gives
     status = serializers.ChoiceField(choices=Evening.Status.choices, help_text="the evening's")
     mode = serializers.ChoiceField(choices=Settlement.Mode.choices, allow_null=True)
     banker = serializers.CharField(allow_null=True)
@@ -42,7 +44,7 @@ class SettlementSerializer(serializers.Serializer):
 
 
 class EveningCloseApi(APIView):
-    class InputSerializer(serializers.Serializer):
+    class InputSerializer(serializers.Serializer[None]):
         mode = serializers.ChoiceField(choices=Settlement.Mode.choices, default=Settlement.Mode.FEWEST)
         banker = serializers.CharField(required=False, allow_blank=True, allow_null=True, help_text="mode banker")
 
