@@ -18,7 +18,17 @@ from decimal import Decimal, InvalidOperation
 from reprlib import Repr
 from typing import Any, Generic, Protocol, TypeVar
 
-from rules.i18n import CURRENCY_SIGNS, _, format_list, format_money, format_number, gettext, ngettext
+from rules.i18n import (
+    CURRENCY_SIGNS,
+    _,
+    format_list,
+    format_money,
+    format_number,
+    gettext,
+    ngettext,
+    render,
+    source_of,
+)
 
 __all__ = [
     "CURRENCY_SIGNS",
@@ -150,6 +160,10 @@ class Line:
             "amount": None if self.amount is None else str(self.amount),
         }
 
+    def as_source(self) -> dict[str, Any]:
+        """The line with its texts as :data:`rules.i18n.Source`: what the ledger stores, said in any language."""
+        return self.as_dict() | {"label": source_of(self.label), "detail": source_of(self.detail)}
+
 
 @dataclass(frozen=True)
 class Score:
@@ -181,6 +195,32 @@ class Score:
             "lines": [line.as_dict() for line in self.lines],
             "bock_rounds": self.bock_rounds,
         }
+
+    def text_source(self) -> dict[str, Any]:
+        """The label and lines as :data:`rules.i18n.Source`, to be said in any language by :func:`said`.
+
+        The hand is priced once, in whichever language is active; this keeps how its texts were made.
+
+        >>> import rules
+        >>> from rules.i18n import override
+        >>> with override("cs"):
+        ...     score = rules.score({"game": "marias", "players": ["Ana", "Ben", "Cyril", "Dana"], "hand": {
+        ...         "declarer": "Ana", "partner": "Cyril", "contract": "hra", "trump": "bells", "points": 60}})
+        >>> source = score.text_source()
+        >>> said(source, "cs")["label"], said(source, "de")["label"]
+        ('Hra v kulích', 'Hra in Schellen')
+        """
+        return {"label": source_of(self.label), "lines": [line.as_source() for line in self.lines]}
+
+
+def said(source: Mapping[str, Any], language: str | None = None) -> dict[str, Any]:
+    """A :meth:`Score.text_source` said in ``language`` (the active one by default): ``label`` and ``lines`` with
+    ``label``, ``detail`` and ``amount``, as :meth:`Score.as_dict` writes them."""
+    lines = [
+        {"label": render(line["label"], language), "detail": render(line["detail"], language), "amount": line["amount"]}
+        for line in source.get("lines", [])
+    ]
+    return {"label": render(source.get("label", ""), language), "lines": lines}
 
 
 # --------------------------------------------------------------------------------------------------------------

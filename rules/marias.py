@@ -57,7 +57,7 @@ from rules.base import (
     next_dealer,
     stake_option,
 )
-from rules.i18n import MINUS, N_, NP_, _, ngettext, pgettext
+from rules.i18n import MINUS, N_, NP_, _, capitalised, concat, joined, ngettext, pgettext
 
 __all__ = ["DEFAULT_PRESET", "GAME", "OPTIONS", "PRESETS", "MariasHand", "Renonc", "Seven", "flek_name"]
 
@@ -346,6 +346,11 @@ def _read_points(reader: HandReader) -> int:
     return points
 
 
+# Four suits, one of them trumps: its marriage is the 40, so at most three hlášky count 20 (the hand form offers
+# 0 to this many per side).
+MOST_TWENTIES = 3
+
+
 def _read_marriages(raw: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
     reader = HandReader(raw, allowed=SIDES, prefix="marriages.")
     lists: list[tuple[int, ...]] = []
@@ -362,7 +367,7 @@ def _read_marriages(raw: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
             raise RulesError(path, _("there are only four hlášky (king and queen of each suit) in the game"))
         if seen.count(40) > 1:
             raise RulesError(path, _("only one hláška is in trumps (40); the others are 20"))
-        if seen.count(20) > 3:
+        if seen.count(20) > MOST_TWENTIES:
             # Four suits, one of them trumps: its marriage is the 40, so a fourth 20 has no suit left.
             raise RulesError(path, _("at most three hlášky are 20: the fourth marriage is in trumps and counts 40"))
         lists.append(tuple(values))
@@ -618,7 +623,7 @@ def _part(
     shown = [str(factor) for factor in (red, 1 << level) if factor != 1]
     amount = base * red * (1 << level) * multiplier
     return _Part(
-        ", ".join(label),
+        joined(", ", label),
         (format_number(base if won else -base), *shown, *factors),
         amount if won else -amount,
     )
@@ -671,7 +676,7 @@ def _hra(tariff: _Tariff, hand: MariasHand) -> _Part:
     declarer, defenders = _totals(hand)
     # Totals are 90 + 20k, so a tie is bad data; RULES.md: the declarer's side loses it.
     won = declarer > defenders
-    outcome = f"{_outcome(won)} ({declarer}:{defenders})"
+    outcome = concat(_outcome(won), f" ({declarer}:{defenders})")
     best = max(declarer, defenders)
     if "stovka" not in hand.components and best >= HUNDRED:
         factors, multiplier = _silent_hundred(tariff, best)
@@ -687,7 +692,7 @@ def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
     if reached >= HUNDRED:
         total = hand.points + sum(hand.marriages_declarer)
         above = (total - HUNDRED) // 10
-        made = f"{_outcome(True)} ({total})"
+        made = concat(_outcome(True), f" ({total})")
         if not above:
             return _part(tariff, hand, "stovka", True, made)
         words = [pgettext("marias", "%(tens)s above") % {"tens": _tens(above)}]
@@ -697,7 +702,7 @@ def _stovka(tariff: _Tariff, hand: MariasHand) -> _Part:
     short = (HUNDRED - reached) // 10
     theirs = sum(hand.marriages_defenders)
     steps = short + theirs // 10
-    lost = f"{_outcome(False)} ({reached})"
+    lost = concat(_outcome(False), f" ({reached})")
     words = [pgettext("marias", "%(tens)s short") % {"tens": _tens(short)}]
     if len(hand.marriages_declarer) > 1:
         # The facts line adds every hláška up; a missed stovka counts only the best one.
@@ -739,7 +744,7 @@ def _sedma(tariff: _Tariff, hand: MariasHand) -> _Part:
     if seven is not None and seven.won:
         return _part(tariff, hand, "sedma", True)
     why = pgettext("marias", "seven killed") if seven else pgettext("marias", "seven not in the last trick")
-    return _part(tariff, hand, "sedma", False, f"{_outcome(False)} ({why})")
+    return _part(tariff, hand, "sedma", False, concat(_outcome(False), " (", why, ")"))
 
 
 def _silent_seven(tariff: _Tariff, hand: MariasHand) -> _Part | None:
@@ -753,7 +758,7 @@ def _silent_seven(tariff: _Tariff, hand: MariasHand) -> _Part | None:
     who = pgettext("marias", "the declarer's") if seven.side == "declarer" else pgettext("marias", "the defenders'")
     result = pgettext("marias", "won") if seven.won else pgettext("marias", "killed")
     silent = _component_words(pgettext("marias", "silent seven (tichá sedma)"), hand.trump)
-    label = f"{silent}, {who}, {result}"
+    label = joined(", ", [silent, who, result])
     amount = base * tariff.red
     return _Part(label, tuple(factors), amount if won else -amount)
 
@@ -862,14 +867,13 @@ def _label(hand: MariasHand) -> str:
         words.append(pgettext("marias", "conceded by the defenders"))
     if hand.renonc:
         words.append(pgettext("marias", "renonc"))
-    label = ", ".join(words)
-    return label[:1].upper() + label[1:]
+    return capitalised(joined(", ", words))
 
 
 def _formula(factors: Sequence[str], amount: Decimal, currency: str) -> str:
     """The factors and their product, e.g. "−0.40 × 2 × 4 = −3.20 Kč"; one factor is the amount itself."""
     money = format_money(amount, currency)
-    return money if len(factors) == 1 else f"{' × '.join(factors)} = {money}"
+    return money if len(factors) == 1 else concat(joined(" × ", factors), " = ", money)
 
 
 def _facts(hand: MariasHand) -> list[Line]:
@@ -903,11 +907,10 @@ def price_hand(table: Table, hand: MariasHand) -> Score:
     if value != raw:
         # The cap takes back what the components gave beyond it: "2.00 − 3.20 = −1.20".
         word = pgettext("marias", "limit")
-        limit = f"{word} {table.settings['hand_limit']} × {format_number(tariff.stake)}"
+        limit = concat(word, f" {table.settings['hand_limit']} × ", format_number(tariff.stake))
         back = f"{MINUS} " if raw > 0 else "+ "
-        detail = (
-            f"{format_number(value)} {back}{format_number(abs(raw))} = {format_money(value - raw, tariff.currency)}"
-        )
+        money = format_money(value - raw, tariff.currency)
+        detail: str = concat(format_number(value), " ", back, format_number(abs(raw)), " = ", money)
         lines.append(Line(limit, detail, value - raw))
     unflekked = value
     if hand.laid and hand.flekked_by is not None and parts:

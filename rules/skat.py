@@ -51,7 +51,7 @@ from rules.base import (
     stake_option,
     to_int,
 )
-from rules.i18n import N_, _, ngettext, pgettext
+from rules.i18n import N_, _, concat, joined, ngettext, pgettext
 
 SUIT_BASE = {"clubs": 12, "spades": 11, "hearts": 10, "diamonds": 9}
 BASE = SUIT_BASE | {"grand": 24}
@@ -86,6 +86,10 @@ DURCHMARSCH_POINTS = 120
 LOST_FACTOR = 2
 # Pending Bocks beyond this are a typo, not a table: 2**8 already multiplies a game by 256.
 MOST_BOCKS = 8
+# Matadors (with or without) run down the trumps from the club jack: eleven trumps in a suit game, the four
+# jacks in a grand. The hand form offers these counts.
+MOST_MATADORS = 11
+MOST_GRAND_MATADORS = 4
 # Seeger-Fabian bonuses: the tournament list gives 50, 40 and 30; a house may change them, within reason.
 MOST_SEEGER_POINTS = 1000
 # The highest multiplier: 11 matadors, game, hand, Schneider, Schwarz (both announced) and ouvert.
@@ -275,8 +279,7 @@ def _card_points(points: int) -> str:
 
 
 def _and(players: Sequence[str]) -> str:
-    word = _("and")  # outside the f-string: xgettext cannot see into one
-    return f" {word} ".join(players)
+    return joined(concat(" ", _("and"), " "), players)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -340,7 +343,7 @@ def _read_bid(reader: HandReader) -> int:
 
 
 def _read_matadors(reader: HandReader, contract: str) -> int:
-    most = 4 if contract == "grand" else 11
+    most = MOST_GRAND_MATADORS if contract == "grand" else MOST_MATADORS
     value = reader.raw("matadors")
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= most:
         return value
@@ -618,7 +621,7 @@ def _points(amount: int) -> Decimal:
 
 def _signed(amount: int | Decimal) -> str:
     text = format_number(Decimal(amount), places=0)
-    return f"+{text}" if amount > 0 else text
+    return concat("+", text) if amount > 0 else text
 
 
 def _multiplier_steps(h: SkatHand, schneider: bool, schwarz: bool) -> list[tuple[str, int]]:
@@ -627,7 +630,7 @@ def _multiplier_steps(h: SkatHand, schneider: bool, schwarz: bool) -> list[tuple
     An announcement follows the level it promises, as players say it: "Schneider 5, announced 6" ("angesagt").
     """
     matadors = pgettext("skat count", "without") if h.without else pgettext("skat count", "with")
-    steps = [(matadors, h.matadors), (pgettext("skat count", "game"), 1)]
+    steps: list[tuple[str, int]] = [(matadors, h.matadors), (pgettext("skat count", "game"), 1)]
     if h.hand:
         steps.append((pgettext("skat count", "hand"), 1))
     if schneider:
@@ -652,8 +655,8 @@ def _count_out(contract: str, steps: Sequence[tuple[str, int]], base: int) -> st
     said = []
     for name, levels in steps:
         total += levels
-        said.append(f"{name} {total}")
-    return f"{contract} {', '.join(said)} × {base} = {total * base}"
+        said.append(concat(name, f" {total}"))
+    return concat(contract, " ", joined(", ", said), f" × {base} = {total * base}")
 
 
 def _trump_label(h: SkatHand) -> str:
@@ -681,7 +684,7 @@ def _trump_label(h: SkatHand) -> str:
                 words.append(pgettext("skat label", "Schneider"))
     count = {"count": h.matadors}
     words.append(pgettext("skat label", "without %(count)s") % count if h.without else _with(count))
-    game = {"game": " ".join(words)}
+    game = {"game": joined(" ", words)}
     if h.schwarz and not made_schwarz:
         return pgettext("skat label", "%(game)s, declarer Schwarz") % game
     if points <= CARD_POINTS - SCHNEIDER_POINTS:
@@ -714,7 +717,7 @@ def _factor_lines(h: SkatHand, value: int) -> tuple[int, list[Line]]:
     if h.kontra:
         value *= 2**h.kontra
         name = _("Kontra") if h.kontra == 1 else _("Kontra and Re")
-        lines.append(Line(f"{name} × {2**h.kontra}", _game_value(value), _points(value)))
+        lines.append(Line(concat(name, f" × {2**h.kontra}"), _game_value(value), _points(value)))
     if h.bock:
         value *= 2**h.bock
         lines.append(Line(_bock_factor(h.bock), _game_value(value), _points(value)))
@@ -723,7 +726,7 @@ def _factor_lines(h: SkatHand, value: int) -> tuple[int, list[Line]]:
 
 def _bock_factor(bock: int) -> str:
     name = _("Bock") if bock == 1 else ngettext("%(count)s Bock", "%(count)s Bocks", bock) % {"count": bock}
-    return f"{name} × {2**bock}"
+    return concat(name, f" × {2**bock}")
 
 
 def _game_value(value: int) -> str:
@@ -801,7 +804,7 @@ def _price_null(table: Table, h: SkatHand) -> _Priced:
     assert h.declarer is not None
     name = null_name(h.hand, h.ouvert)
     value = null_value(h.hand, h.ouvert)
-    first = Line(f"{name} = {value}", "", _points(value))
+    first = Line(concat(name, f" = {value}"), "", _points(value))
     final, factor_lines = _factor_lines(h, value)
     why = _("the declarer took no trick") if h.won else _("the declarer took a trick")
     score, outcome = _outcome(h.declarer, h.won, final, why)
@@ -820,20 +823,26 @@ def _seeger_fabian(table: Table, declarer: str, won: bool) -> tuple[dict[str, in
     settings = table.settings
     if won:
         bonus = _setting(settings, "seeger_won_bonus")
-        return {declarer: bonus}, [Line(_("Seeger-Fabian: won game"), f"{declarer} {_signed(bonus)}", _points(bonus))]
+        line = Line(_("Seeger-Fabian: won game"), concat(declarer, " ", _signed(bonus)), _points(bonus))
+        return {declarer: bonus}, [line]
     penalty = _setting(settings, "seeger_lost_penalty")
     each = _setting(settings, f"seeger_others_bonus_{len(table.players)}")
     others = table.others(declarer)
     extra = {declarer: -penalty} | {p: each for p in others}
     to_others = _("+%(points)s to each of %(players)s") % {"points": each, "players": ", ".join(others)}
     return extra, [
-        Line(_("Seeger-Fabian: lost game"), f"{declarer} {_signed(-penalty)}; {to_others}", _points(-penalty))
+        Line(
+            _("Seeger-Fabian: lost game"),
+            concat(declarer, " ", _signed(-penalty), "; ", to_others),
+            _points(-penalty),
+        )
     ]
 
 
 def _each(amounts: Mapping[str, int | Decimal], places: int = 0) -> str:
     """Every player's number, signed: "Ana +0.96 · Ben −0.48 · Cyril −0.48"."""
-    return " · ".join(f"{p} {'+' if a > 0 else ''}{format_number(Decimal(a), places)}" for p, a in amounts.items())
+    said = [concat(p, " ", "+" if a > 0 else "", format_number(Decimal(a), places)) for p, a in amounts.items()]
+    return joined(" · ", said)
 
 
 def _money_line(table: Table, amounts: Mapping[str, Decimal]) -> Line:
@@ -888,7 +897,7 @@ def _price_ramsch(table: Table, h: SkatHand) -> Score:
         label = _("Durchmarsch: %(player)s took every trick") % {"player": h.durchmarsch}
         lines = [Line(label, _signed(DURCHMARSCH_POINTS), _points(DURCHMARSCH_POINTS))]
         if h.bock:
-            lines.append(Line(_bock_factor(h.bock), f"{h.durchmarsch} {_signed(value)}", _points(value)))
+            lines.append(Line(_bock_factor(h.bock), concat(h.durchmarsch, " ", _signed(value)), _points(value)))
         return _score(table, _("Durchmarsch"), None, value, score, lines)
     assert h.ramsch_loser is not None
     points = dict(h.ramsch_points)[h.ramsch_loser]
@@ -899,11 +908,10 @@ def _price_ramsch(table: Table, h: SkatHand) -> Score:
     lines = [Line(loser, _signed(-points), _points(-points))]
     if h.jungfrau:
         took_none = _("%(players)s took no trick") % {"players": _and(h.jungfrau)}
-        detail = f"{took_none}; {h.ramsch_loser} {_signed(-points * jungfrau)}"
-        jungfrau_word = _("Jungfrau")  # outside the f-string: xgettext cannot see into one
-        lines.append(Line(f"{jungfrau_word} × {jungfrau}", detail, _points(-points * jungfrau)))
+        detail = concat(took_none, "; ", h.ramsch_loser, " ", _signed(-points * jungfrau))
+        lines.append(Line(concat(_("Jungfrau"), f" × {jungfrau}"), detail, _points(-points * jungfrau)))
     if h.bock:
-        lines.append(Line(_bock_factor(h.bock), f"{h.ramsch_loser} {_signed(-value)}", _points(-value)))
+        lines.append(Line(_bock_factor(h.bock), concat(h.ramsch_loser, " ", _signed(-value)), _points(-value)))
     label = _("Ramsch Jungfrau") if h.jungfrau else _("Ramsch")
     return _score(table, label, None, value, score, lines)
 
@@ -982,7 +990,7 @@ class Skat:
                 "declarer": player,
                 "dealer": player,
                 "contract": {"enum": list(CONTRACTS)},
-                "matadors": {"type": "integer", "minimum": 1, "maximum": 11},
+                "matadors": {"type": "integer", "minimum": 1, "maximum": MOST_MATADORS},
                 "without": flag,
                 "hand": flag,
                 "ouvert": flag,
@@ -1016,7 +1024,7 @@ class Skat:
                     # ouvert suit and grand games are hand games
                     {"if": {"required": ["ouvert"], "properties": {"ouvert": {"const": True}}}, "then": hand_game},
                 ),
-                _when({"const": "grand"}, [], {"matadors": {"maximum": 4}}),
+                _when({"const": "grand"}, [], {"matadors": {"maximum": MOST_GRAND_MATADORS}}),
                 _when({"const": "null"}, ["declarer", "won"]),
                 _when(
                     {"const": "ramsch"},

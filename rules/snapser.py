@@ -48,7 +48,7 @@ from rules.base import (
     pay_between,
     stake_option,
 )
-from rules.i18n import MINUS, N_, NP_, _, pgettext
+from rules.i18n import MINUS, N_, NP_, _, concat, joined, pgettext
 
 SEATS = (2, 3, 4)
 TRUMPS = ("hearts", "bells", "leaves", "acorns")
@@ -447,7 +447,7 @@ def _name(hand: SnapserHand, red: bool) -> str:
     category = category_name(hand.category)
     if red:
         category = pgettext("snapser", "%(name)s in hearts") % {"name": category}
-    return f"{category}, {raise_name(hand.raises)}" if hand.raises else category
+    return concat(category, ", ", raise_name(hand.raises)) if hand.raises else category
 
 
 def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, sides: tuple[int, int]) -> tuple[Line, ...]:
@@ -474,14 +474,14 @@ def _lines(table: Table, hand: SnapserHand, red: bool, value: Decimal, sides: tu
         }
         lines.append(Line(pgettext("snapser", "hearts trump"), detail))
     if hand.raises:
-        steps = ", ".join(raise_name(level) for level in range(1, hand.raises + 1))
+        steps = joined(", ", [raise_name(level) for level in range(1, hand.raises + 1)])
         lines.append(Line(steps, f"× {2**hand.raises}"))
     factors = [str(multiple)] + (["2"] if red else []) + ([str(2**hand.raises)] if hand.raises else [])
-    arithmetic = " × ".join([*factors, format_money(table.stake, currency)])
+    arithmetic = joined(" × ", [*factors, format_money(table.stake, currency)])
     if hand.won:
-        lines.append(Line(_name(hand, red), f"{arithmetic} = {format_money(value, currency)}", value))
+        lines.append(Line(_name(hand, red), concat(arithmetic, " = ", format_money(value, currency)), value))
     else:
-        total = f"{MINUS}{arithmetic} = {format_money(-value, currency)}"
+        total = concat(MINUS, arithmetic, " = ", format_money(-value, currency))
         lines.append(Line(_lost(_name(hand, red)), total, -value))
     winners, losers = sides
     paired = winners == losers and table.settings.get("payment") == "each_loser_one_winner"
