@@ -231,6 +231,11 @@ class Hand(models.Model):
     document = models.JSONField(help_text="the hand part of the hand document")
     result = models.JSONField(help_text="the priced result (rules.Score.as_dict) at the frozen ruleset")
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.COUNTED)
+    # The table's balances after this hand, one exact decimal string per seat in seat order: the counted postings
+    # of this hand and of every earlier one, summed (a voided hand carries the balances before it). Kept by
+    # ``ledger.running`` whenever a hand's postings or status change; the scoreboard and the chart read them
+    # instead of summing the table's postings. NULL only until the hand's postings are written.
+    balances = models.JSONField(null=True, blank=True, editable=False)
     # The client's token for this submission: a double tap or a retried request finds the hand already there.
     key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - NULL: no token, unique otherwise
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -263,6 +268,11 @@ class Hand(models.Model):
     @property
     def is_counted(self) -> bool:
         return self.status == self.Status.COUNTED
+
+    @property
+    def balances_after(self) -> list[Decimal] | None:
+        """``balances`` as Decimals (seat order), or None while they are not written yet."""
+        return None if self.balances is None else [Decimal(value) for value in self.balances]
 
 
 class HandVersion(models.Model):
