@@ -152,6 +152,20 @@ class HandForm(forms.Form):
         them, and an empty one is an error beside it (all of them at once, before the engine is asked)."""
         return []
 
+    def record_name(self) -> str | None:
+        """The shown field whose choices record the hand at once (issue 17), or None: "Record hand" records it.
+
+        The last choice of a common hand (won or lost, the category, the declarer…) is drawn as one submit button
+        per choice, so that it is the last tap. Everything else the hand is priced from stays on the screen above
+        the buttons, pre-selected where the form has a default, so a button records exactly what the page shows.
+        """
+        return None
+
+    @property
+    def record_field(self) -> forms.BoundField | None:
+        name = self.record_name()
+        return self[name] if name is not None and name in self.shown_names() else None
+
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 

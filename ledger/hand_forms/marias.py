@@ -21,6 +21,14 @@ CONTRACTS = [
 ]
 TRUMPS = [("hearts", _("♥ červené (lepší)")), ("bells", _("kule")), ("leaves", _("zelené")), ("acorns", _("žaludy"))]
 RESULT = [("won", _("won")), ("lost", _("lost"))]
+# A sedma without hlášky in one tap: its hra and its trump seven are each won or lost (hra/seven).
+SEDMA_OUTCOMES = [
+    ("won/won", _("hra won, sedma won")),
+    ("won/lost", _("hra won, sedma lost")),
+    ("lost/won", _("hra lost, sedma won")),
+    ("lost/lost", _("hra lost, sedma lost")),
+]
+MARRIAGE_FIELDS = ("marriages_declarer_20", "marriages_declarer_40", "marriages_defenders_20", "marriages_defenders_40")
 SEVEN_SIDES = [("", "—"), ("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
 SIDES = [("defenders", _("the defenders")), ("declarer", _("the chooser"))]
 # The engine's renonc kinds, the everyday one first.
@@ -43,7 +51,8 @@ def _count(label: Any) -> forms.TypedChoiceField:
 class MariasHandForm(HandForm):
     game = "marias"
     everyday_contracts = ("hra",)
-    refresh_on = ("contract", "played_out", "laid")
+    # A hláška brings the card points in (see _points_matter), so it redraws the form too.
+    refresh_on = ("contract", "played_out", "laid", *MARRIAGE_FIELDS)
     more_names = ("played_out", "laid", "conceded_by", "flekked_by", "renonc_player", "renonc_kind")
 
     declarer = segment_field(_("Chooser"), [])
@@ -63,6 +72,7 @@ class MariasHandForm(HandForm):
     seven_won = segment_field(_("The trump seven in the last trick: won or lost"), RESULT)
     seven_side = segment_field(_("Tichá sedma: whose trump seven was in the last trick"), SEVEN_SIDES)
     won = segment_field(_("Result"), RESULT)
+    sedma_outcome = segment_field(_("Result: the hra and the sedma"), SEDMA_OUTCOMES)
     played_out = flag_field(_("Played out"))
     laid = flag_field(_("Laid down (shown, not played)"))
     conceded_by = segment_field(_("Given up by"), SIDES)
@@ -117,23 +127,42 @@ class MariasHandForm(HandForm):
             if alone:
                 names.append("won")
             else:
-                names += [
-                    "points",
-                    "marriages_declarer_20",
-                    "marriages_declarer_40",
-                    "marriages_defenders_20",
-                    "marriages_defenders_40",
-                ]
-                names += ["seven_won"] if self._seven_announced() else ["seven_side", "seven_won"]
+                names += [*MARRIAGE_FIELDS, *self._result_names()]
         names += [f"flek_{c}" for c in marias.components(contract, self.settings)]
         names += ["played_out", "laid"]
         if not self._played_out():
             names += ["flekked_by"] if self.current("laid") else ["conceded_by"]
         return [*names, "renonc_player", "renonc_kind"]
 
+    def _points_matter(self) -> bool:
+        """Whether card points can change the price: in a stovka, or once either side declared a hláška (then a
+        side can reach a silent hundred, and the hlášky decide who wins the hra). Without hlášky neither side gets
+        past 90, so a hra is only won or lost (RULES.md §2), and the engine takes won instead of the points."""
+        if self._contract() not in marias.WON_INSTEAD_OF_POINTS:
+            return True
+        # Card points already given (a hand stored with them, a client that posts them) are kept and priced.
+        return self.current("points") is not None or any(self.current(name) for name in MARRIAGE_FIELDS)
+
+    def _result_names(self) -> list[str]:
+        """How a played-out colour game ended: the card points where they matter, else won or lost."""
+        if self._points_matter():
+            return ["points", *(["seven_won"] if self._seven_announced() else ["seven_side", "seven_won"])]
+        if self._seven_announced():
+            return ["sedma_outcome"]
+        return ["seven_side", "seven_won", "won"]  # a tichá sedma is tapped before the hra's won or lost
+
+    def record_name(self) -> str | None:
+        if not self._played_out():
+            return None
+        if self._contract() in marias.ALONE_CONTRACTS:
+            return "won"
+        if self._points_matter():
+            return None
+        return "sedma_outcome" if self._seven_announced() else "won"
+
     def required_names(self) -> list[str]:
         shown = self.shown_names()
-        required = ["declarer", "contract", "trump", "partner", "points", "won", "conceded_by"]
+        required = ["declarer", "contract", "trump", "partner", "points", "won", "sedma_outcome", "conceded_by"]
         if self._seven_announced():
             required.append("seven_won")
         return [name for name in required if name in shown]
@@ -164,6 +193,10 @@ class MariasHandForm(HandForm):
         if any(marriages.values()):
             document["marriages"] = {side: values for side, values in marriages.items() if values}
         document |= _seven(data)
+        if data.get("sedma_outcome"):
+            hra, seven = data["sedma_outcome"].split("/")
+            document["won"] = hra == "won"
+            document["seven"] = {"side": "declarer", "won": seven == "won"}
         # Written only where it differs from the engine's default (not played out when laid), so that a laid
         # hand reads back as the same document it was drawn from.
         if "played_out" in data and not data["played_out"] and not data.get("laid"):
@@ -200,6 +233,8 @@ class MariasHandForm(HandForm):
         if seven:
             initial["seven_side"] = seven.get("side", "")
             initial["seven_won"] = "won" if seven.get("won") else "lost"
+            if "won" in document and document.get("contract") == "sedma":  # entered as won/lost, not points
+                initial["sedma_outcome"] = f"{initial['won']}/{initial['seven_won']}"
         renonc = document.get("renonc")
         if renonc:
             initial["renonc_player"], initial["renonc_kind"] = renonc["player"], renonc["kind"]

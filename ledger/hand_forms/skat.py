@@ -120,6 +120,11 @@ class SkatHandForm(HandForm):
         # A Null is won or lost outright: nothing on the screen makes either certain.
         return [name for name in ("declarer", "contract", "won", "declarer_points") if name in self.shown_names()]
 
+    def record_name(self) -> str | None:
+        """The declarer, tapped last, records the hand: the game, the matadors and the card points (61 until
+        tapped) are on the screen above, so a name is the one choice left (issue 17)."""
+        return None if self.current("contract") in ("passed", "ramsch") else "declarer"
+
     def _bock(self) -> list[str]:
         return ["bock"] if self.settings.get("bock") else []
 

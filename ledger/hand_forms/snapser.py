@@ -47,8 +47,6 @@ class SnapserHandForm(HandForm):
         if self.current("announcement") == "za12":
             # A za 12 has a result only when one side took every trick: then it is a tichý durch (RULES.md §3).
             self.fields["result"].choices = [("", "—"), RESULTS[-1]]
-        else:
-            self.initial.setdefault("result", "s_vodou")
         self.initial.setdefault("raises", 0)
 
     def shown_names(self) -> list[str]:
@@ -64,6 +62,12 @@ class SnapserHandForm(HandForm):
         if self.current("announcement") != "za12":
             required.append("result")  # a za 12 has none unless one side took every trick
         return [name for name in required if name in self.shown_names()]
+
+    def record_name(self) -> str | None:
+        """A hrám ends with its category (the winning side pre-selected above it), a za 12 or a durch with who won:
+        one tap that records (issue 17). A nehrám has nothing left to say: "Record hand"."""
+        announcement = self.current("announcement") or "hram"
+        return {"hram": "result", "za12": "winner", "durch": "winner"}.get(announcement)
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         document = drop_empty(dict(data))

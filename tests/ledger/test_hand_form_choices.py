@@ -71,7 +71,9 @@ def test_every_missing_choice_is_shown_at_once_beside_its_field(alice_client, ev
     html = _post(alice_client, table, {"declarer": "Ana", "contract": "hra", "played_out": "on"}).content.decode()
     assert _errors(html, "trump") == "Tap one: ♥ červené (lepší), kule, zelené, žaludy."
     assert _errors(html, "partner") == "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."
-    assert _errors(html, "points") == "Enter a number from 0 to 90."
+    # No hláška tapped: the hra is won or lost (issue 17), asked by the buttons that record it.
+    assert _errors(html, "won") == "Tap one: won, lost."
+    assert _errors(html, "points") == ""
     # The cursor goes to the first of them, also without JavaScript.
     assert html.count("autofocus") == 4  # the four trump segments of the first field in error
     assert 'name="trump" value="hearts" required autofocus' in html or 'value="hearts" autofocus' in html
@@ -119,7 +121,7 @@ def test_a_redraw_shows_no_error_before_anything_was_submitted(alice_client, eve
         {"contract": "sedma", "declarer": "Ana", "played_out": "on", "dealer": "0"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert 'id="field-seven_won"' in html
+    assert 'id="field-sedma_outcome"' in html  # no hláška: the hra and the seven, won or lost, in one tap
     assert "errorlist" not in html and "has-error" not in html
 
 
