@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+import rules
+
 if TYPE_CHECKING:  # ledger.models draws its game choices from ledger.games, which imports the forms
     from ledger.models import Table
 
@@ -185,15 +187,26 @@ class HandForm(forms.Form):
         return self.initial.get(name, self.fields[name].initial)
 
     @property
-    def dealer_name(self) -> str:
+    def dealer_position(self) -> int:
         dealer = self.current("dealer")
         # Posted data is not cleaned yet: anything but a seat number draws the form for the first seat.
         position = int(dealer) if isinstance(dealer, int) or str(dealer).isdecimal() else 0
-        return self.seats[position % len(self.seats)]
+        return position % len(self.seats)
+
+    @property
+    def dealer_name(self) -> str:
+        return self.seats[self.dealer_position]
+
+    def sits_out(self) -> int | None:
+        """The seat that plays no part in this hand (the dealer at a four-seat Skat table), or None: the game's own
+        rule (``rules.Game.next_hand``), asked for the dealer on the form."""
+        seats, dealer = len(self.seats), self.dealer_position
+        return rules.game(self.game).next_hand(seats, self.settings, [], first_dealer=dealer).sits_out
 
     def active_players(self) -> list[str]:
-        """Who plays this hand: everybody, except the dealer where the game seats more than play."""
-        return list(self.seats)
+        """Who plays this hand: everybody but the seat that sits out."""
+        sits_out = self.sits_out()
+        return [name for position, name in enumerate(self.seats) if position != sits_out]
 
     def forehand(self) -> str:
         """The player to the dealer's left: leads or chooses first."""

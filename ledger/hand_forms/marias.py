@@ -45,7 +45,8 @@ FLEK_LABELS = {
 
 
 def _count(label: Any) -> forms.TypedChoiceField:
-    return segment_field(label, [(n, str(n)) for n in range(4)], coerce=int)
+    """How many hlášky of 20 a side declared: none up to the engine's most."""
+    return segment_field(label, [(n, str(n)) for n in range(marias.MOST_TWENTIES + 1)], coerce=int)
 
 
 class MariasHandForm(HandForm):

@@ -41,7 +41,9 @@ class SkatHandForm(HandForm):
 
     declarer = segment_field(_("Declarer"), [])
     contract = segment_field(_("Game"), [])
-    matadors = segment_field(_("Matadors (with / without)"), [(n, str(n)) for n in range(1, 12)], coerce=int)
+    matadors = segment_field(
+        _("Matadors (with / without)"), [(n, str(n)) for n in range(1, skat.MOST_MATADORS + 1)], coerce=int
+    )
     without = flag_field(_("Without (ohne)"))
     declarer_points = points_field(_("Declarer's card points"), skat.CARD_POINTS, quick=QUICK_POINTS)
     won = segment_field(_("Null result"), [("won", _("won")), ("lost", _("lost"))])
@@ -77,11 +79,6 @@ class SkatHandForm(HandForm):
         self.initial.setdefault("declarer_points", skat.WIN_POINTS)
         self.initial.setdefault("kontra", 0)
         self.initial.setdefault("bid", skat.LOWEST_BID)
-
-    def active_players(self) -> list[str]:
-        if len(self.seats) == 4:
-            return [name for name in self.seats if name != self.dealer_name]
-        return list(self.seats)
 
     def shown_names(self) -> list[str]:
         contract = self.current("contract") or "clubs"
@@ -163,7 +160,8 @@ class SkatHandForm(HandForm):
         }
         if points:
             document["ramsch_points"] = points
-        if len(self.seats) == 4:
+        if self.sits_out() is not None:
+            # The dealer who sits out is part of the hand: the engine checks he neither declares nor plays.
             document["dealer"] = self.dealer_name
         keep_false = {"won"}
         return {k: v for k, v in document.items() if k in keep_false and v is not None} | drop_empty(
@@ -177,4 +175,7 @@ class SkatHandForm(HandForm):
             initial["won"] = "won" if document["won"] else "lost"
         for player, points in (document.get("ramsch_points") or {}).items():
             initial[f"ramsch_points_{player}"] = points
+        dealer = skat.GAME.hand_dealer(table.seat_names, document)
+        if dealer is not None:  # the dealer the hand names (he sits out); else the seat the ledger keeps
+            initial["dealer"] = dealer
         return initial

@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from ledger.hand_forms.base import ALONE, HandForm, drop_empty, players_choices, segment_field
+from rules import snapser
 
 TRUMPS = [("hearts", _("♥ červeň")), ("bells", _("guľa")), ("leaves", _("zeleň")), ("acorns", _("žaluď"))]
 ANNOUNCEMENTS = [("hram", _("hrám")), ("za12", _("za 12")), ("durch", _("durch")), ("nehram", _("nehrám"))]
@@ -17,7 +18,6 @@ RESULTS = [
     ("tichy_durch", _("tichý durch")),
 ]
 WINNERS = [("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
-RAISES = [(0, "—"), (1, _("kontra")), (2, _("re")), (3, _("tuti")), (4, _("boty"))]
 ENDS = [("", "—"), ("dost", _("dosť")), ("last_trick", _("last trick")), ("false_dost", _("false dosť"))]
 
 
@@ -34,13 +34,16 @@ class SnapserHandForm(HandForm):
     announcement = segment_field(_("Announcement"), ANNOUNCEMENTS)
     winner = segment_field(_("Won by"), WINNERS)
     result = segment_field(_("Result"), RESULTS)
-    raises = segment_field(_("Raises"), RAISES, coerce=int)
+    raises = segment_field(_("Raises"), [], coerce=int)
     end = segment_field(_("How it ended"), ENDS)
 
     def setup(self) -> None:
         players = players_choices(self.seats)
         self.fields["declarer"].choices = players
         self.fields["partner"].choices = [*players, (ALONE, _("nobody: alone"))]
+        # The engine's names (kontra … boty), as the hand's explanation says them.
+        levels = range(1, snapser.MAX_RAISES + 1)
+        self.fields["raises"].choices = [(0, "—"), *((level, snapser.raise_name(level)) for level in levels)]
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("announcement", "hram")
         self.initial.setdefault("winner", "declarer")
