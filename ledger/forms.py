@@ -82,7 +82,7 @@ class TableForm(forms.Form):
         self.currency = currency  # the evening's: the default stake is one that means something in it
         game_name = self._value("game")
         if game_name not in rules.GAME_NAMES:
-            game_name = Game.MARIAS.value
+            game_name = Game["MARIAS"].value
         game = rules.game(game_name)
         self.fields["game"].widget.attrs["data-refresh"] = "1"
         self.fields["preset"].choices = [(name, preset_label(game_name, name)) for name in game.presets]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.db import models
@@ -21,7 +21,15 @@ from django.utils.translation import ngettext
 from ledger import games
 from rules.i18n import normalize_language
 
-MONEY = {"max_digits": 14, "decimal_places": 4}
+
+class MoneyDigits(TypedDict):
+    """A DecimalField's size for money: ``models.DecimalField(**MONEY)``."""
+
+    max_digits: int
+    decimal_places: int
+
+
+MONEY = MoneyDigits(max_digits=14, decimal_places=4)
 MONEY_PLACES = Decimal("0.0001")
 
 
@@ -41,8 +49,11 @@ class Currency(models.TextChoices):
     EUR = "EUR", "EUR (€)"
 
 
-# One member per game of the ledger's adapter table (Game.MARIAS …), labelled with the engine's title.
-Game = models.TextChoices("Game", [(name.upper(), (name, title)) for name, title in games.CHOICES])
+# One member per game of the ledger's adapter table (Game["MARIAS"] …), labelled with the engine's title.
+# django-stubs types the class syntax of TextChoices only, not this functional one (Django documents both).
+Game: type[models.TextChoices] = models.TextChoices(  # type: ignore[call-overload]
+    "Game", [(name.upper(), (name, title)) for name, title in games.CHOICES]
+)
 
 
 def new_share_token() -> str:
