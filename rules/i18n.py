@@ -46,17 +46,20 @@ __all__ = [
     "activate",
     "capitalised",
     "concat",
+    "format_amount",
     "format_list",
     "format_money",
     "format_number",
     "get_language",
     "gettext",
     "joined",
+    "money_places",
     "ngettext",
     "normalize_language",
     "option_help",
     "override",
     "pgettext",
+    "plain_money",
     "render",
     "source_of",
 ]
@@ -271,13 +274,51 @@ def format_money(amount: Decimal, currency: str, places: int | None = None) -> T
 
 
 def _money(amount: Decimal, currency: str, places: int | None) -> str:
-    number = _number(amount, _places_of(amount, 2) if places is None else places)
+    number = _number(amount, money_places(amount) if places is None else places)
     sign = CURRENCY_SIGNS.get(currency, currency)
     if _language.get() == "en" and currency in _SIGN_FIRST_IN_ENGLISH:
         if number.startswith(MINUS):
             return f"{MINUS}{sign}{number[1:]}"
         return f"{sign}{number}"
     return f"{number}{NBSP}{sign}"
+
+
+# Money is shown in one way wherever it appears (the engines' lines, the pages' scoreboards and settlement, the PDF,
+# the API, the history and the payment codes' labels): these three helpers and format_money hold the rule.
+
+
+def money_places(amount: Decimal) -> int:
+    """How many decimal places an amount of money shows: at least two, more when the amount has them (+0.005 at a
+    Skat stake of half a cent). Nothing is rounded before the settlement, so what is shown still sums to zero.
+
+    >>> money_places(Decimal("3.2000")), money_places(Decimal("0.0050")), money_places(Decimal("1E+3"))
+    (2, 3, 2)
+    """
+    return _places_of(amount, 2)
+
+
+def format_amount(amount: Decimal) -> Text:
+    """An amount of money without its currency, as the active language writes it (a scoreboard says the currency
+    once): ``money_places`` places, decimal comma or point, true minus sign.
+
+    >>> with override("cs"):
+    ...     format_amount(Decimal("-0.4800")), format_amount(Decimal("0.0050"))
+    ('−0,48', '0,005')
+    """
+    return format_number(amount, places=money_places(amount))
+
+
+def plain_money(amount: Decimal) -> str:
+    """An amount as plain text, the same in every language (the API, the evening's history, a payment code's label):
+    ``money_places`` places, a decimal point and an ASCII minus; never "-0.00".
+
+    >>> plain_money(Decimal("7.0000")), plain_money(Decimal("-0.0125")), plain_money(Decimal("-0.0000"))
+    ('7.00', '-0.0125', '0.00')
+    """
+    if amount == 0:
+        amount = Decimal(0)
+    places = money_places(amount)
+    return f"{amount.quantize(_QUANTA.get(places) or Decimal(1).scaleb(-places)):f}"
 
 
 def format_list(items: Sequence[str]) -> Text:
