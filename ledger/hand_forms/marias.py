@@ -142,7 +142,9 @@ class MariasHandForm(HandForm):
         if self._contract() not in marias.WON_INSTEAD_OF_POINTS:
             return True
         # Card points already given (a hand stored with them, a client that posts them) are kept and priced.
-        return self.current("points") is not None or any(self.current(name) for name in MARRIAGE_FIELDS)
+        # Not cleaned yet: a posted count is the string "0" (no hláška), a ticked 40 is True.
+        declared = any(self.current(name) not in (None, "", "0", 0, False) for name in MARRIAGE_FIELDS)
+        return declared or self.current("points") is not None
 
     def _result_names(self) -> list[str]:
         """How a played-out colour game ended: the card points where they matter, else won or lost."""

@@ -11,11 +11,13 @@ from ledger.hand_forms.base import HandForm, drop_empty, flag_field, players_cho
 from rules import skat
 
 SUITS = list(skat.SUIT_BASE)
-# The quick buttons: the edges of Schneider (30/31, 89/90), of winning (60/61) and all of the card points.
+# The quick buttons: the edges of Schneider (30/31, 89/90), of winning (60/61) and all of the card points; and 59,
+# a plain loss in one tap (issue 17) that is not the 60:60 which starts a Bock round where Bock is played.
 _SCHNEIDER = skat.SCHNEIDER_POINTS
 QUICK_POINTS = [
     skat.CARD_POINTS - _SCHNEIDER,
     skat.CARD_POINTS - _SCHNEIDER + 1,
+    skat.WIN_POINTS - 2,
     skat.WIN_POINTS - 1,
     skat.WIN_POINTS,
     _SCHNEIDER - 1,

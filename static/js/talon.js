@@ -27,6 +27,17 @@
         form.removeAttribute("aria-busy");
       });
   });
+  // A number field of the hand form (card points) is replaced, not appended to: the first tap into it selects what
+  // it says, so the digits typed next are the whole number (the select-all a keyboard would need is one tap less).
+  var justFocused = null;
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    justFocused = target.matches && target.matches("#hand-form input[inputmode=numeric]") ? target : null;
+  });
+  document.addEventListener("click", function (event) {
+    if (justFocused && event.target === justFocused) justFocused.select();
+    justFocused = null;
+  });
   // Keep the scorekeeper's place when the table is redrawn after Record, Undo or a refused hand: a refused hand
   // brings its first error to the middle of the screen (the field already has the cursor: autofocus); anything
   // else shows the scoreboard and the status line at the top. A redraw of the form alone (a new contract) stays put.
