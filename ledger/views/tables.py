@@ -27,6 +27,7 @@ from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
 from ledger.selectors import LOG_LENGTH
+from ledger.views.htmx import HtmxHttpRequest
 
 
 @login_required
@@ -119,7 +120,7 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
+def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
     if "_refresh" not in request.POST and form.is_valid():
@@ -144,7 +145,7 @@ def hand_create(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
 
 
-def _hand_recorded_answer(request: HttpRequest, table: Table, hand: Hand) -> HttpResponse | None:
+def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) -> HttpResponse | None:
     """The htmx answer to Record: what the new hand changed, swapped into the page out of band; None (and the whole
     live part redrawn) unless the page showed the table exactly as it was before this hand.
 
@@ -191,7 +192,7 @@ def _recorded(hand: Hand | None) -> dict[str, Any]:
 
 @login_required
 @require_POST
-def hand_undo(request: HttpRequest, table_id: int) -> HttpResponse:
+def hand_undo(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
     try:
         number = request.POST.get("number", "")
@@ -245,17 +246,17 @@ def _posted_version(request: HttpRequest) -> int:
 
 @login_required
 @require_POST
-def hand_void(request: HttpRequest, hand_id: int) -> HttpResponse:
+def hand_void(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     return _change_hand(request, hand_id, services.hand_void)
 
 
 @login_required
 @require_POST
-def hand_restore(request: HttpRequest, hand_id: int) -> HttpResponse:
+def hand_restore(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     return _change_hand(request, hand_id, services.hand_restore)
 
 
-def _change_hand(request: HttpRequest, hand_id: int, change: Callable[..., Hand]) -> HttpResponse:
+def _change_hand(request: HtmxHttpRequest, hand_id: int, change: Callable[..., Hand]) -> HttpResponse:
     """Void or count again one hand of the log, then show the table as it is now."""
     hand = hand_for_scorekeeper(request.user, hand_id)
     try:
@@ -265,7 +266,7 @@ def _change_hand(request: HttpRequest, hand_id: int, change: Callable[..., Hand]
     return _table_now(request, hand.table)
 
 
-def _table_now(request: HttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
+def _table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
     """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
         table.refresh_from_db(fields=["revision"])  # read before the hands: the form never claims a newer state
