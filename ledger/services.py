@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import qr, selectors
+from ledger import qr, running, selectors
 from ledger.models import (
     Evening,
     EveningEvent,
@@ -323,6 +323,7 @@ def hand_void(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
         _archive(current)
         current.status = Hand.Status.VOIDED
         _bump(current, by)
+        running.rederive(current)
     return current
 
 
@@ -347,6 +348,7 @@ def hand_restore(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
         _archive(current)
         current.status = Hand.Status.COUNTED
         _bump(current, by)
+        running.rederive(current)
         _require_evening_balanced(current)
     return current
 
@@ -488,6 +490,7 @@ def _post(hand: Hand, score: rules.Score) -> None:
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
+    running.rederive(hand)
     _require_evening_balanced(hand)
 
 
