@@ -20,6 +20,7 @@ from ledger.access import (
 )
 from ledger.forms import PlayerIbanForm, SettlementForm, add_domain_error
 from ledger.models import Evening, Player, Transfer
+from ledger.views.htmx import HtmxHttpRequest
 
 
 @login_required
@@ -58,7 +59,7 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
+def transfer_mark_paid(request: HtmxHttpRequest, transfer_id: int) -> HttpResponse:
     transfer = transfer_for_scorekeeper(request.user, transfer_id)
     evening = transfer.settlement.evening
     try:
@@ -74,7 +75,7 @@ def transfer_mark_paid(request: HttpRequest, transfer_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def transfer_mark_unpaid(request: HttpRequest, transfer_id: int) -> HttpResponse:
+def transfer_mark_unpaid(request: HtmxHttpRequest, transfer_id: int) -> HttpResponse:
     """Take back a paid mark tapped by mistake: owed again while closed, dropped from a reopened evening."""
     transfer = transfer_for_scorekeeper(request.user, transfer_id)
     evening = transfer.settlement.evening
