@@ -19,6 +19,7 @@ from ledger import selectors, services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
 from ledger.models import Evening, Invitation, Player, Table
+from ledger.views.htmx import HtmxHttpRequest
 
 
 @login_required
@@ -161,7 +162,7 @@ def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse
 
 
 @login_required
-def table_create(request: HttpRequest, evening_id: int) -> HttpResponse:
+def table_create(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     evening = evening_for_scorekeeper(request.user, evening_id)
     known = list(Player.objects.filter(owner=evening.owner).values_list("name", flat=True))
     refresh = request.htmx or "_refresh" in request.POST
