@@ -92,14 +92,15 @@ def payment_text(*, date: datetime.date, payer: str) -> str:
     return f"Talon {date:%d.%m.%Y} {payer}"
 
 
-def qr_svg(payload: str, *, label: str = "") -> SafeString:
-    """The payload as an inline SVG QR code, error correction level M as both specifications ask."""
+def qr_svg(payload: str, *, label: str = "", scale: int = 4) -> SafeString:
+    """The payload as an inline SVG QR code, error correction level M as both specifications ask; ``scale`` pixels
+    per module (the share link's code is scanned from across the table, so it is drawn larger)."""
     # Bytes, so that names with diacritics travel as UTF-8 (EPC character set 1) whatever segno would guess.
     data = payload.encode() if not payload.isascii() else payload
     code = segno.make(data, error="m", boost_error=False, micro=False)
     # A white quiet zone, so the code scans from a phone in dark mode too.
     svg = code.svg_inline(
-        scale=4, border=2, dark="#000", light="#fff", title=label or None, svgclass="qr", lineclass=None
+        scale=scale, border=2, dark="#000", light="#fff", title=label or None, svgclass="qr", lineclass=None
     )
     return mark_safe(svg)  # noqa: S308 - segno's own markup; the title is escaped by segno
 

@@ -19,6 +19,7 @@ from ledger import selectors, services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
 from ledger.models import Evening, Invitation, Player, Table
+from ledger.qr import qr_svg
 from ledger.views.htmx import HtmxHttpRequest
 
 
@@ -74,11 +75,14 @@ def evening_detail(request: HttpRequest, evening_id: int) -> HttpResponse:
 
 
 def _evening_context(request: HttpRequest, evening: Evening) -> dict[str, Any]:
+    share_url = request.build_absolute_uri(_share_path(evening)) if evening.share_token else ""
     return {
         "evening": evening,
         "tables": list(evening.tables.all()),
         "balances": list(selectors.evening_balances(evening).items()),
-        "share_url": request.build_absolute_uri(_share_path(evening)) if evening.share_token else "",
+        "share_url": share_url,
+        # The players scan it from the scorekeeper's phone: no typing, no messaging app needed.
+        "share_qr": qr_svg(share_url, label=_("Share link"), scale=5) if share_url else "",
         "keepers": list(evening.scorekeepers.all()),
         "invitations": list(evening.invitations.all()) if evening.owner_id == request.user.pk else [],
         "keeper_form": ScorekeeperForm(),

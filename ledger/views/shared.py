@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import selectors
+from ledger import selectors, services
 from ledger.charts import table_chart
-from ledger.models import Evening, EveningEvent
-from ledger.views.htmx import HtmxHttpRequest
+from ledger.models import Evening, EveningEvent, Table
 
 
-def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
+def _shared_etag(request: HttpRequest, token: str) -> str | None:
     """Changes whenever anything the shared page shows changes; one small query."""
     # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
     last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
@@ -35,7 +37,7 @@ def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
 
 @vary_on_headers("HX-Request")
 @condition(etag_func=_shared_etag)
-def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
+def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
     evening = Evening.objects.filter(share_token=token).first()
     if evening is None:
         # Said in the reader's language, never a bare (or, with DEBUG, a debugging) 404 page: a player's link
@@ -47,17 +49,27 @@ def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     found = list(evening.tables.all())
     # One grouped query for every table's balances, as the API and the PDF read them.
     balances = selectors.tables_balances(evening, found)
-    tables = [
-        {
-            "table": table,
-            **selectors.hand_log(table, whole=whole),
-            "scoreboard": selectors.scoreboard(table, balances[table.pk]),
-            "chart": table_chart(table),
-        }
-        for table in found
-    ]
+    tables = [_shared_table(table, balances[table.pk], whole=whole) for table in found]
     context = {"evening": evening, "tables": tables, "token": token}
     if not evening.is_open:
         context |= selectors.settlement_context(evening, with_qr=False)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
+
+def _shared_table(table: Table, balances: dict[str, Decimal], *, whole: bool) -> dict[str, Any]:
+    """One table as the players follow it: who deals next (as the scorekeeper's page says), balances, chart, log.
+
+    The next dealer comes from the newest counted hand, which the log already holds (no query) unless every hand
+    shown was voided.
+    """
+    log = selectors.hand_log(table, whole=whole)
+    dealer = None
+    if table.evening.is_open:  # a closed evening deals no more
+        dealer = services.next_dealer(table, selectors.last_counted(table, log["log"]))
+    return {
+        "table": table,
+        **log,
+        "scoreboard": selectors.scoreboard(table, balances, dealer),
+        "next_dealer": None if dealer is None else table.seat_names[dealer],
+        "chart": table_chart(table),
+    }

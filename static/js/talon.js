@@ -62,7 +62,50 @@
     if (!label) return;
     label.textContent = event.target.value.trim() || label.dataset.seat;
   });
+  // The share link: Copy, and the phone's own share sheet where the browser has one (the button stays hidden
+  // elsewhere). The page works without either: the link is in a field to select, and its QR code is beside it.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!navigator.share) return;
+    document.querySelectorAll("[data-share]").forEach(function (button) {
+      button.hidden = false;
+    });
+  });
+  function say(text) {
+    var status = document.getElementById("share-status");
+    if (status) status.textContent = text;
+  }
+  function copyLink(button) {
+    var field = document.getElementById(button.dataset.copy);
+    var copied = navigator.clipboard
+      ? navigator.clipboard.writeText(field.value)
+      : Promise.reject(new Error("no clipboard"));
+    copied
+      .catch(function () {
+        // Older browsers and plain-HTTP pages have no clipboard API: copy the selected text the old way.
+        field.select();
+        if (!document.execCommand("copy")) throw new Error("copy refused");
+      })
+      .then(
+        function () {
+          say(button.dataset.done);
+        },
+        function () {
+          field.select();
+          say(button.dataset.failed);
+        },
+      );
+  }
+  function shareLink(button) {
+    var field = document.getElementById(button.dataset.share);
+    navigator.share({ title: button.dataset.shareTitle, url: field.value }).catch(function () {
+      // Closed without sharing: nothing to say.
+    });
+  }
   document.addEventListener("click", function (event) {
+    var copyButton = event.target.closest("[data-copy]");
+    if (copyButton) copyLink(copyButton);
+    var shareButton = event.target.closest("[data-share]");
+    if (shareButton) shareLink(shareButton);
     var themeButton = event.target.closest("[data-theme-choice]");
     if (themeButton) {
       localStorage.setItem("talon-theme", themeButton.dataset.themeChoice);
