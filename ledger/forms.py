@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 from django.utils import timezone
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 import rules
 from ledger import services
-from ledger.hand_forms.base import Segments
+from ledger.hand_forms.base import Segments, choice_field
 from ledger.models import Currency, Game, Settlement
 from rules.labels import currency_stake, preset_label, value_label
 
@@ -73,6 +74,9 @@ class TableForm(forms.Form):
     # "game:preset" the option fields were drawn for, and the options the scorekeeper changed since (by name).
     drawn_for = forms.CharField(widget=forms.HiddenInput, required=False)
     edited = forms.CharField(widget=forms.HiddenInput, required=False)
+    # Bound, the request's QueryDict; unbound, Django's empty MultiValueDict: either copies and takes writes
+    # (_redraw_options), which the stubs' Mapping does not say.
+    data: MultiValueDict[str, str]
 
     def __init__(
         self, *args: Any, known_players: list[str] | None = None, currency: str | None = None, **kwargs: Any
@@ -85,12 +89,13 @@ class TableForm(forms.Form):
             game_name = Game["MARIAS"].value
         game = rules.game(game_name)
         self.fields["game"].widget.attrs["data-refresh"] = "1"
-        self.fields["preset"].choices = [(name, preset_label(game_name, name)) for name in game.presets]
+        choice_field(self, "preset").choices = [(name, preset_label(game_name, name)) for name in game.presets]
         self.fields["preset"].widget.attrs["data-refresh"] = "1"
         preset = self._value("preset")
-        if preset not in game.presets:
+        if preset is None or preset not in game.presets:
             preset = game.default_preset
-        self.game_name, self.preset = game_name, preset
+        # Not self.preset: that name is the declared field's (the form's class attribute).
+        self.game_name, self.preset_name = game_name, preset
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=_("Seat %(n)s") % {"n": seat + 1},
@@ -98,7 +103,7 @@ class TableForm(forms.Form):
                 required=seat < min(game.seats),
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
-        self.fields["first_dealer"].choices = [(seat, self._seat_name(seat)) for seat in range(MAX_SEATS)]
+        choice_field(self, "first_dealer").choices = [(seat, self._seat_name(seat)) for seat in range(MAX_SEATS)]
         for name, field in _option_fields(game_name, preset, currency).items():
             self.fields[f"opt_{name}"] = field
         self.initial.update({"game": game_name, "preset": preset, "drawn_for": f"{game_name}:{preset}"})
@@ -119,7 +124,7 @@ class TableForm(forms.Form):
 
     def _redraw_options(self) -> None:
         """Bring the posted options to this game and preset, keeping those the scorekeeper changed."""
-        drawn_for = f"{self.game_name}:{self.preset}"
+        drawn_for = f"{self.game_name}:{self.preset_name}"
         edited = _edited_options(self.data, self.game_name, self.currency)
         data = self.data.copy()
         self.stale = self.data.get("drawn_for") != drawn_for
@@ -127,13 +132,14 @@ class TableForm(forms.Form):
             for name, field in self.fields.items():
                 if name.startswith("opt_") and name.removeprefix("opt_") not in edited:
                     _put(data, name, field.initial)
-            data["game"], data["preset"], data["drawn_for"] = self.game_name, self.preset, drawn_for
+            data["game"], data["preset"], data["drawn_for"] = self.game_name, self.preset_name, drawn_for
         self.edited_options = [name for name in edited if f"opt_{name}" in self.fields]
         data["edited"] = " ".join(self.edited_options)
         self.data = data
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.stale:
             raise forms.ValidationError(
                 _("The house rules are now those of the game and preset you chose: check them and start again.")
@@ -153,7 +159,7 @@ class TableForm(forms.Form):
 
     def overrides(self) -> dict[str, Any]:
         """The preset plus every option as the scorekeeper saw and left it (a valid form was drawn for this preset)."""
-        overrides: dict[str, Any] = {"preset": self.preset}
+        overrides: dict[str, Any] = {"preset": self.preset_name}
         for name in self.fields:
             if name.startswith("opt_"):
                 value = self.cleaned_data.get(name)
@@ -258,7 +264,7 @@ class SettlementForm(forms.Form):
     def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.initial.setdefault("mode", Settlement.Mode.FEWEST)
-        self.fields["banker"].choices = [("", _("(only for a banker)")), *((name, name) for name in players)]
+        choice_field(self, "banker").choices = [("", _("(only for a banker)")), *((name, name) for name in players)]
 
 
 class PlayerIbanForm(forms.Form):

@@ -31,6 +31,14 @@ def segment_field(label: Any, choices: Iterable[tuple[Any, Any]], **kwargs: Any)
     return forms.TypedChoiceField(label=label, choices=list(choices), widget=Segments, **kwargs)
 
 
+def choice_field(form: forms.BaseForm, name: str) -> forms.ChoiceField:
+    """The form's copy of a declared choice field, to set its choices for this table (``form.fields`` holds plain
+    Fields as far as the type checker knows)."""
+    field = form.fields[name]
+    assert isinstance(field, forms.ChoiceField), name
+    return field
+
+
 def flag_field(label: Any) -> forms.BooleanField:
     return forms.BooleanField(label=label, required=False)
 
@@ -91,9 +99,9 @@ class HandForm(forms.Form):
         if self.is_bound and "_refresh" in self.data:
             self.data = self._with_defaults(table, self.data)
         self.table = table
-        self.seats = list(table.seat_names)
+        self.seats: list[str] = list(table.seat_names)
         self.settings = table.ruleset
-        self.fields["dealer"].choices = list(enumerate(self.seats))
+        choice_field(self, "dealer").choices = list(enumerate(self.seats))
         if not self.is_bound and "dealer" not in self.initial:
             self.initial["dealer"] = dealer
         if not self.is_bound and not self.initial.get("key"):

@@ -7,7 +7,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.hand_forms.base import ALONE, HandForm, flag_field, players_choices, points_field, segment_field
+from ledger.hand_forms.base import (
+    ALONE,
+    HandForm,
+    choice_field,
+    flag_field,
+    players_choices,
+    points_field,
+    segment_field,
+)
 from rules import marias
 from rules.i18n import format_money
 
@@ -83,13 +91,13 @@ class MariasHandForm(HandForm):
 
     def setup(self) -> None:
         players = players_choices(self.seats)
-        self.fields["declarer"].choices = players
-        self.fields["partner"].choices = [*players, (ALONE, _("nobody: alone"))]
-        self.fields["flekked_by"].choices = [("", "—"), *players]
-        self.fields["renonc_player"].choices = [("", "—"), *players]
+        choice_field(self, "declarer").choices = players
+        choice_field(self, "partner").choices = [*players, (ALONE, _("nobody: alone"))]
+        choice_field(self, "flekked_by").choices = [("", "—"), *players]
+        choice_field(self, "renonc_player").choices = [("", "—"), *players]
         # "other (2.00 Kč)": the engine's name of the kind and its fee to each opponent at this table.
         currency = self.settings["currency"]
-        self.fields["renonc_kind"].choices = [
+        choice_field(self, "renonc_kind").choices = [
             (kind, f"{marias.renonc_name(kind)} ({format_money(marias.renonc_fee(kind, self.settings), currency)})")
             for kind in RENONC_KINDS
         ]
@@ -171,7 +179,8 @@ class MariasHandForm(HandForm):
         return [name for name in required if name in shown]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         # A tichá sedma (a trump seven in the last trick, not announced) is whose, and then won or lost.
         if "seven_side" in self.shown_names():
             if data.get("seven_side") and not data.get("seven_won"):

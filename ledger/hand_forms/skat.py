@@ -7,7 +7,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.hand_forms.base import HandForm, drop_empty, flag_field, players_choices, points_field, segment_field
+from ledger.hand_forms.base import (
+    HandForm,
+    choice_field,
+    drop_empty,
+    flag_field,
+    players_choices,
+    points_field,
+    segment_field,
+)
 from rules import skat
 
 SUITS = list(skat.SUIT_BASE)
@@ -65,12 +73,12 @@ class SkatHandForm(HandForm):
 
     def setup(self) -> None:
         active = players_choices(self.active_players())
-        self.fields["declarer"].choices = active
-        self.fields["ramsch_loser"].choices = [("", "—"), *active]
-        self.fields["durchmarsch"].choices = [("", "—"), *active]
-        self.fields["jungfrau"].choices = active
+        choice_field(self, "declarer").choices = active
+        choice_field(self, "ramsch_loser").choices = [("", "—"), *active]
+        choice_field(self, "durchmarsch").choices = [("", "—"), *active]
+        choice_field(self, "jungfrau").choices = active
         contracts = [c for c in skat.CONTRACTS if c != "ramsch" or self.settings.get("ramsch")]
-        self.fields["contract"].choices = [(c, CONTRACT_LABELS[c]) for c in contracts]
+        choice_field(self, "contract").choices = [(c, CONTRACT_LABELS[c]) for c in contracts]
         for player in self.active_players():
             self.fields[f"ramsch_points_{player}"] = points_field(
                 _("Card points of %(player)s") % {"player": player}, skat.CARD_POINTS

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from ledger.hand_forms.base import ALONE, HandForm, drop_empty, players_choices, segment_field
+from ledger.hand_forms.base import ALONE, HandForm, choice_field, drop_empty, players_choices, segment_field
 from rules import snapser
 
 TRUMPS = [("hearts", _("♥ červeň")), ("bells", _("guľa")), ("leaves", _("zeleň")), ("acorns", _("žaluď"))]
@@ -39,17 +39,17 @@ class SnapserHandForm(HandForm):
 
     def setup(self) -> None:
         players = players_choices(self.seats)
-        self.fields["declarer"].choices = players
-        self.fields["partner"].choices = [*players, (ALONE, _("nobody: alone"))]
+        choice_field(self, "declarer").choices = players
+        choice_field(self, "partner").choices = [*players, (ALONE, _("nobody: alone"))]
         # The engine's names (kontra … boty), as the hand's explanation says them.
         levels = range(1, snapser.MAX_RAISES + 1)
-        self.fields["raises"].choices = [(0, "—"), *((level, snapser.raise_name(level)) for level in levels)]
+        choice_field(self, "raises").choices = [(0, "—"), *((level, snapser.raise_name(level)) for level in levels)]
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("announcement", "hram")
         self.initial.setdefault("winner", "declarer")
         if self.current("announcement") == "za12":
             # A za 12 has a result only when one side took every trick: then it is a tichý durch (RULES.md §3).
-            self.fields["result"].choices = [("", "—"), RESULTS[-1]]
+            choice_field(self, "result").choices = [("", "—"), RESULTS[-1]]
         self.initial.setdefault("raises", 0)
 
     def shown_names(self) -> list[str]:
