@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from ledger import games
-from rules.i18n import normalize_language
+from rules.i18n import normalize_language, plain_money
 
 
 class MoneyDigits(TypedDict):
@@ -423,8 +423,7 @@ class Transfer(models.Model):
     @property
     def amount_text(self) -> str:
         """The amount as plain text, without the database's trailing zeros: 7.0000 → "7.00", 0.5050 → "0.505"."""
-        cents = self.amount.quantize(Decimal("0.01"))
-        return str(cents if cents == self.amount else self.amount.normalize())
+        return plain_money(self.amount)
 
     @property
     def is_paid(self) -> bool:

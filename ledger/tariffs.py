@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from rules import marias, skat, snapser
-from rules.i18n import format_money, format_number
+from rules.i18n import format_amount, format_money, format_number
 from rules.i18n import pgettext as rules_word
 from rules.labels import preset_label, value_label
 
@@ -87,7 +87,7 @@ def _shown(value: Any) -> str:
         amount = Decimal(str(value))  # money options are stored as strings: at least two places, like money
     except ArithmeticError:
         return str(value)
-    return format_number(amount, places=max(2, -min(0, int(amount.normalize().as_tuple().exponent))))
+    return format_amount(amount)
 
 
 def _score(game_name: str, ruleset: dict[str, Any], players: int, hand: dict[str, Any]) -> rules.Score:

@@ -8,16 +8,14 @@ from typing import Any, Never
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from rules.i18n import plain_money
+
 MONEY_SCHEMA = {"type": "string", "pattern": r"^-?\d+\.\d{2,}$", "example": "0.40"}
 
 
 def exact(amount: Decimal | str) -> str:
     """An exact amount as a string with at least two decimals: ``0.4000`` → ``"0.40"``, ``0.0125`` stays."""
-    value = Decimal(amount)
-    if value == 0:
-        return "0.00"
-    cents = value.quantize(Decimal("0.01"))
-    return f"{cents if cents == value else value.normalize():f}"
+    return plain_money(Decimal(amount))
 
 
 # Field[value, data, representation, instance]: these two are output only, so no data comes in (Never), and they

@@ -26,7 +26,7 @@ def money(value: Any) -> str:
         return ""
     amount = Decimal(str(value))
     with i18n.override(translation.get_language()):
-        text = i18n.format_number(amount, places=max(2, -min(0, int(amount.normalize().as_tuple().exponent))))
+        text = i18n.format_amount(amount)
     return f"+{text}" if amount > 0 else text
 
 
