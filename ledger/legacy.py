@@ -6,6 +6,9 @@ Skat Ramsch or passed-in hand (ignored), a Šnapser ``end`` that contradicts the
 unless it is a false dosť). :func:`written_out` spells those defaults out. Callers keep the rewritten document only
 when the engine prices it to exactly the amounts stored with it, so nobody's money ever changes. Migration 0008
 uses this module: keep it as long as that migration exists.
+
+Issue 16 stores a hand's texts as sources (message ids and their parameters) instead of one copy per language:
+:func:`text_source` and :func:`text_copies` are migration 0013's two directions.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from decimal import Decimal
 from typing import Any
 
 import rules
+from rules.base import said
+from rules.i18n import LANGUAGES, override
 
 
 def frozen_ruleset(game: str, ruleset: dict[str, Any]) -> dict[str, Any]:
@@ -58,3 +63,62 @@ def repaired(
         return None
     fixed = written_out(game, hand)
     return fixed if fixed != hand and priced(fixed) == amounts else None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Issue 16: a hand's texts as sources. Migration 0013 uses these: keep them as long as it exists.
+
+
+def text_source(game: str, players: list[str], ruleset: dict[str, Any], result: dict[str, Any], hand: Any) -> Any:
+    """How a result stored before issue 16 says its label and lines in any language (``result["source"]``).
+
+    Such a result holds its texts as copies: English in ``label``/``lines`` and, since the ledger spoke four
+    languages, one copy per language in ``texts``. Priced again, the hand gives message ids and parameters; they are
+    kept only when the engine comes to exactly the stored amounts and English texts. Otherwise (the wording has
+    changed since, or the engine refuses the hand) each text keeps the copies it was stored with, per language, so
+    an old hand reads as it always did.
+    """
+    try:
+        with override("en"):
+            score = rules.score({"game": game, "players": players, "rules": ruleset, "hand": hand})
+    except rules.RulesError:
+        score = None
+    stored = {name: Decimal(amount) for name, amount in result.get("amounts", {}).items()}
+    english = {"label": result.get("label", ""), "lines": result.get("lines", [])}
+    if score is not None and dict(score.amounts) == stored:
+        source = score.text_source()
+        if said(source, "en") == english:
+            return source
+    return _copies(result)
+
+
+def _copies(result: dict[str, Any]) -> dict[str, Any]:
+    """The stored copies as one ``by_language`` source per text (English from the result itself)."""
+    stored = result.get("texts")
+    texts: dict[str, Any] = stored if isinstance(stored, dict) else {}
+    copies = {language: text for language, text in texts.items() if isinstance(text, dict)}
+    copies["en"] = {"label": result.get("label", ""), "lines": result.get("lines", [])}  # the record's own
+
+    def text(pick: Any) -> dict[str, Any]:
+        written = {}
+        for language, copy in copies.items():
+            try:
+                written[language] = str(pick(copy))
+            except (LookupError, TypeError):
+                continue  # a copy that lacks this line: the reader gets the English one
+        return {"by_language": written}
+
+    lines = [
+        {
+            "label": text(lambda copy, n=number: copy["lines"][n]["label"]),
+            "detail": text(lambda copy, n=number: copy["lines"][n]["detail"]),
+            "amount": line.get("amount"),
+        }
+        for number, line in enumerate(copies["en"]["lines"])
+    ]
+    return {"label": text(lambda copy: copy["label"]), "lines": lines}
+
+
+def text_copies(source: dict[str, Any]) -> dict[str, Any]:
+    """Back to before issue 16: the texts as one copy per language (``result["texts"]``)."""
+    return {language: said(source, language) for language in LANGUAGES}

@@ -19,7 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from ledger import games
-from rules.i18n import normalize_language, plain_money
+from rules.base import said
+from rules.i18n import normalize_language, plain_money, render
 
 
 class MoneyDigits(TypedDict):
@@ -86,18 +87,29 @@ class UserPreference(models.Model):
         return f"{self.user}: {self.language or '-'}"
 
 
-def result_texts(result: dict[str, Any]) -> dict[str, Any]:
-    """The label and lines of a stored result in the active language.
+def result_label(result: dict[str, Any]) -> str:
+    """The label of a stored result in the reader's (active) language.
 
-    Hands recorded since the ledger spoke four languages carry ``result["texts"][language]``, priced once per
-    language when the hand was stored; older hands fall back to the result's own (English) label and lines.
+    The ledger prices a hand once and stores how its texts were made (``result["source"]``, message ids and their
+    parameters: :meth:`rules.Score.text_source`); they are said here, when read. A result without a source (an old
+    export read back as it was) shows its own label.
     """
-    texts = result.get("texts")
-    if isinstance(texts, dict):
-        found = texts.get(normalize_language(translation.get_language()))
-        if isinstance(found, dict):
-            return found
-    return result
+    source = result.get("source")
+    if isinstance(source, dict):
+        return render(source.get("label", ""), _reader_language())
+    return str(result.get("label", ""))
+
+
+def result_lines(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The explanation lines of a stored result in the reader's language (see :func:`result_label`)."""
+    source = result.get("source")
+    if isinstance(source, dict):
+        return list(said(source, _reader_language())["lines"])
+    return list(result.get("lines", []))
+
+
+def _reader_language() -> str:
+    return normalize_language(translation.get_language())
 
 
 class EveningQuerySet(models.QuerySet["Evening"]):
@@ -266,7 +278,7 @@ class Hand(models.Model):
 
     @property
     def label(self) -> str:
-        return str(result_texts(self.result).get("label", ""))
+        return result_label(self.result)
 
     @property
     def amounts(self) -> dict[str, Decimal]:
@@ -274,7 +286,7 @@ class Hand(models.Model):
 
     @property
     def lines(self) -> list[dict[str, Any]]:
-        return list(result_texts(self.result).get("lines", []))
+        return result_lines(self.result)
 
     @property
     def is_counted(self) -> bool:
@@ -307,11 +319,11 @@ class HandVersion(models.Model):
 
     @property
     def label(self) -> str:
-        return str(result_texts(self.result).get("label", ""))
+        return result_label(self.result)
 
     @property
     def lines(self) -> list[dict[str, Any]]:
-        return list(result_texts(self.result).get("lines", []))
+        return result_lines(self.result)
 
 
 class PostingQuerySet(models.QuerySet["Posting"]):

@@ -37,7 +37,7 @@ from ledger.models import (
     UserPreference,
     new_share_token,
 )
-from rules.i18n import LANGUAGES, get_language, override
+from rules.base import said
 from rules.settlement import Transfer as PlannedTransfer
 from rules.settlement import settle
 
@@ -224,21 +224,17 @@ def hand_price(*, table: Table, hand: dict[str, Any]) -> rules.Score:
 
 
 def _stored_result(table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dict[str, Any]]:
-    """The priced hand and the result to store: English label and lines, plus the texts in every language.
+    """The priced hand and the result to store for it.
 
-    The record stays frozen (no re-pricing when a hand is shown) and every viewer reads it in their own language:
-    the hand is priced once per language (tens of microseconds each) and ``result["texts"]`` keeps each one's
-    label and lines. The amounts never depend on the language.
+    The hand is priced once, in the caller's language (bad input fails there, and its RulesError speaks that
+    language). The record stays frozen (no re-pricing when a hand is shown), and every viewer reads it in their own
+    language: ``result["source"]`` keeps how the label and lines were made (message ids and their parameters,
+    :meth:`rules.Score.text_source`), which ``models.result_label``/``result_lines`` say in the reader's language.
+    ``label`` and ``lines`` beside it are the English text, for whoever reads an export without Talon.
     """
-    # The caller's language first: bad input fails there, and its RulesError speaks the caller's language.
-    active = get_language()
-    scores: dict[str, rules.Score] = {}
-    for language in sorted(LANGUAGES, key=lambda code: code != active):
-        with override(language):
-            scores[language] = hand_price(table=table, hand=hand)
-    texts = {language: _texts(scores[language]) for language in LANGUAGES}
-    score = scores["en"]
-    return score, score.as_dict() | {"texts": texts}
+    score = hand_price(table=table, hand=hand)
+    source = score.text_source()
+    return score, score.as_dict() | said(source, "en") | {"source": source}
 
 
 def hand_result(*, table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dict[str, Any]]:
@@ -253,11 +249,6 @@ def hand_result(*, table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dic
 def hand_post(*, hand: Hand, score: rules.Score) -> None:
     """The hand's postings from its priced score, inside the caller's transaction (the zero sums checked)."""
     _post(hand, score)
-
-
-def _texts(score: rules.Score) -> dict[str, Any]:
-    as_dict = score.as_dict()
-    return {"label": as_dict.get("label", ""), "lines": as_dict.get("lines", [])}
 
 
 def hand_record(

@@ -85,13 +85,19 @@ def test_a_rules_error_shows_in_czech_beside_its_field(alice_client, evening):
     assert not Hand.objects.exists()
 
 
-def test_a_stored_hand_shows_in_each_viewers_language_without_repricing(alice_client, skat_table):
+def test_a_stored_hand_is_said_in_each_viewers_language_without_repricing(alice_client, skat_table):
     (hand,) = factories.record(skat_table)
-    assert set(hand.result["texts"]) == {"en", "cs", "sk", "de"}
-    assert hand.result["label"] == "Grand with 1"  # the record itself stays in English
-    Hand.objects.filter(pk=hand.pk).update(result=hand.result | {"texts": {"de": {"label": "Frozen", "lines": []}}})
-    assert "Frozen" in _page(alice_client, skat_table.get_absolute_url(), "de")
-    assert "Grand with 1" in _page(alice_client, skat_table.get_absolute_url(), "cs")  # no texts: the stored English
+    assert hand.result["label"] == "Grand with 1"  # English text beside the source, for whoever reads an export
+    assert "Grand s 1" in _page(alice_client, skat_table.get_absolute_url(), "cs")
+    assert "Grand mit 1" in _page(alice_client, skat_table.get_absolute_url(), "de")
+    # The page says the stored source, never a new price: change what is stored and the page follows it.
+    frozen = {"by_language": {"de": "Eingefroren", "en": "Frozen"}}
+    Hand.objects.filter(pk=hand.pk).update(result=hand.result | {"source": hand.result["source"] | {"label": frozen}})
+    assert "Eingefroren" in _page(alice_client, skat_table.get_absolute_url(), "de")
+    assert "Frozen" in _page(alice_client, skat_table.get_absolute_url(), "cs")  # no Czech copy: the English one
+    # A result without a source (written before issue 16 and never migrated) shows its own label.
+    Hand.objects.filter(pk=hand.pk).update(result={k: v for k, v in hand.result.items() if k != "source"})
+    assert "Grand with 1" in _page(alice_client, skat_table.get_absolute_url(), "cs")
 
 
 def test_the_share_link_follows_the_readers_language(client, snapser_table):

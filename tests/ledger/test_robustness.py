@@ -133,7 +133,9 @@ def test_nothing_is_stored_when_the_postings_cannot_be_written(snapser_table, al
 
 def test_a_hand_whose_amounts_do_not_balance_is_refused_whole(snapser_table, alice, monkeypatch):
     unbalanced = SimpleNamespace(
-        amounts={"Ana": D("1"), "Ben": D("0"), "Cyril": D("0")}, as_dict=lambda: {"label": "?", "amounts": {}}
+        amounts={"Ana": D("1"), "Ben": D("0"), "Cyril": D("0")},
+        as_dict=lambda: {"label": "?", "amounts": {}},
+        text_source=lambda: {"label": "?", "lines": []},
     )
     monkeypatch.setattr(services, "hand_price", lambda **kwargs: unbalanced)
     with pytest.raises(services.LedgerError):
