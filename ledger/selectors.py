@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db.models import Count, F, FloatField, Max, Sum, Window
 from django.db.models.fields.json import KT
@@ -104,7 +104,13 @@ def last_counted(table: Table, log: list[Hand] | None = None) -> Hand | None:
     return table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
 
 
-def contracts_played(table: Table, field: str) -> list[dict[str, Any]]:
+class ContractPlayed(TypedDict):
+    contract: str  # as the hand document names it
+    count: int  # counted hands that played it
+    latest: int  # the number of the latest of them
+
+
+def contracts_played(table: Table, field: str) -> list[ContractPlayed]:
     """Per contract (the hand document's ``field``) played in a counted hand: how often, and the number of the
     latest hand that played it; the most recently played first. One grouped query."""
     played = (
