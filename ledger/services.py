@@ -642,7 +642,7 @@ def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
     # The evening's row first, as closing and reopening lock it: a reopen never runs between the read and the
     # write, and the two never wait on each other's locks.
     evening_id = Transfer.objects.filter(pk=transfer.pk).values_list("settlement__evening_id", flat=True).first()
-    evening = Evening.objects.select_for_update().filter(pk=evening_id).first()
+    evening = None if evening_id is None else Evening.objects.select_for_update().filter(pk=evening_id).first()
     locked = _transfer_locked(transfer)
     if evening is None or locked is None:  # dropped meanwhile: nothing is marked paid any more
         transfer.paid_at = transfer.paid_by = None
