@@ -432,6 +432,24 @@ def bock_queue(seats: int, bock_rounds: Iterable[int]) -> int:
     return len(remaining)
 
 
+class DealsInTurn:
+    """What carries between hands in a game where the deal moves clockwise, everybody plays every hand and nothing
+    else carries over (Mariáš, Šnapser): mixed into those games' objects, which then satisfy the rest of
+    :class:`Game` themselves.
+
+    >>> DealsInTurn().next_hand(4, {}, [Dealt(dealer=3)]), DealsInTurn().next_hand(3, {}, [], first_dealer=1)
+    (NextHand(dealer=0, sits_out=None, bock=None), NextHand(dealer=1, sits_out=None, bock=None))
+    """
+
+    def next_hand(self, seats: int, settings: Settings, previous: Sequence[Dealt], first_dealer: int = 0) -> NextHand:
+        """The next dealer clockwise; nobody sits out and there are no Bock rounds."""
+        return NextHand(dealer=next_dealer(seats, previous, first_dealer))
+
+    def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
+        """These hands do not name their dealer: the ledger's rotation says who dealt."""
+        return None
+
+
 HandT = TypeVar("HandT")
 
 

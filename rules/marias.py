@@ -41,20 +41,17 @@ from typing import Any
 
 from rules.base import (
     ZERO,
-    Dealt,
+    DealsInTurn,
     Game,
     HandReader,
     Line,
-    NextHand,
     Option,
     RulesError,
     Score,
-    Settings,
     Table,
     currency_option,
     format_money,
     format_number,
-    next_dealer,
     stake_option,
 )
 from rules.i18n import MINUS, N_, NP_, _, capitalised, concat, joined, ngettext, pgettext
@@ -992,7 +989,7 @@ def _hand_schema() -> dict[str, Any]:
     }
 
 
-class _Marias:
+class _Marias(DealsInTurn):
     """Mariáš čtyřka as a :class:`rules.base.Game`."""
 
     name = "marias"
@@ -1013,18 +1010,6 @@ class _Marias:
     def hand_schema(self) -> dict[str, Any]:
         """A JSON Schema (draft 2020-12) of the hand part of the document."""
         return _hand_schema()
-
-    def next_hand(self, seats: int, settings: Settings, previous: Sequence[Dealt], first_dealer: int = 0) -> NextHand:
-        """The deal moves clockwise; everybody plays every hand and there are no Bock rounds.
-
-        >>> GAME.next_hand(4, {}, [Dealt(dealer=3)])
-        NextHand(dealer=0, sits_out=None, bock=None)
-        """
-        return NextHand(dealer=next_dealer(seats, previous, first_dealer))
-
-    def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
-        """Mariáš hands do not name their dealer: the ledger's rotation says who dealt."""
-        return None
 
 
 GAME: Game[MariasHand] = _Marias()

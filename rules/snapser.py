@@ -26,17 +26,16 @@ In Slovak, the words of the table:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from rules.base import (
-    Dealt,
+    DealsInTurn,
     Game,
     HandReader,
     Line,
-    NextHand,
     Option,
     RulesError,
     Score,
@@ -44,7 +43,6 @@ from rules.base import (
     Table,
     currency_option,
     format_money,
-    next_dealer,
     pay_between,
     stake_option,
 )
@@ -568,7 +566,7 @@ def hand_schema() -> dict[str, Any]:
     }
 
 
-class Snapser:
+class Snapser(DealsInTurn):
     """The Šnapser game object registered in :mod:`rules` (satisfies :class:`rules.base.Game`)."""
 
     name = "snapser"
@@ -589,18 +587,6 @@ class Snapser:
     def hand_schema(self) -> dict[str, Any]:
         """A JSON Schema of the hand part of the document."""
         return hand_schema()
-
-    def next_hand(self, seats: int, settings: Settings, previous: Sequence[Dealt], first_dealer: int = 0) -> NextHand:
-        """The deal moves clockwise; everybody plays every hand and there are no Bock rounds.
-
-        >>> GAME.next_hand(3, {}, [Dealt(dealer=2)])
-        NextHand(dealer=0, sits_out=None, bock=None)
-        """
-        return NextHand(dealer=next_dealer(seats, previous, first_dealer))
-
-    def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
-        """Šnapser hands do not name their dealer: the ledger's rotation says who dealt."""
-        return None
 
 
 GAME: Game[SnapserHand] = Snapser()
