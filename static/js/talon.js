@@ -5,8 +5,26 @@
   function apply() {
     root.dataset.theme = localStorage.getItem("talon-theme") || "light";
     root.classList.toggle("large-text", localStorage.getItem("talon-large-text") === "1");
+    showChoices();
+  }
+  // Which theme and text size are on: the pressed buttons, and their names in the menu's summary.
+  function showChoices() {
+    var now = document.querySelector("[data-display-now]");
+    if (!now) return; // before the page is parsed: DOMContentLoaded calls again
+    var names = [];
+    document.querySelectorAll("[data-theme-choice]").forEach(function (button) {
+      var on = button.dataset.themeChoice === root.dataset.theme;
+      button.setAttribute("aria-pressed", String(on));
+      if (on) names.push(button.textContent.trim());
+    });
+    var size = document.querySelector("[data-text-size-toggle]");
+    var large = root.classList.contains("large-text");
+    size.setAttribute("aria-pressed", String(large));
+    if (large) names.push(size.textContent.trim());
+    now.textContent = names.join(" · ");
   }
   apply();
+  document.addEventListener("DOMContentLoaded", showChoices);
   // A change to a field marked data-refresh (the contract, the game, the preset) redraws its form for the new
   // choice through htmx. Done here rather than with an hx-trigger filter, which htmx evaluates with eval()
   // and the Content-Security-Policy forbids.

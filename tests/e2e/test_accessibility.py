@@ -121,8 +121,9 @@ def _log_in(context: BrowserContext, user: Any, url: str) -> None:
 
 
 def _tap_setting(page: Page, name: str) -> None:
-    """A display setting in the footer, as talon.js sees a tap (a page too wide may have drawn over the button)."""
-    page.get_by_role("button", name=name, exact=True).dispatch_event("click")
+    """A display setting in the top bar's menu, as talon.js sees a tap (the menu may be closed; a page too wide may
+    have drawn over the button)."""
+    page.get_by_role("button", name=name, exact=True, include_hidden=True).dispatch_event("click")
 
 
 # How far the page is wider than the screen, and the innermost elements that stick out (what to fix).

@@ -1,32 +1,53 @@
-"""Display settings for dim pub light: the theme and the text size are remembered on the phone across reloads."""
+"""Display settings for dim pub light: in the top bar on every page (one tap from anywhere, however far down the
+page), saying which theme and text size are on, remembered on the phone across reloads. On a wide screen the table
+page puts the hand form beside the scoreboard and the log."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests import factories
-from tests.e2e.ui import choose, record, screenshot
 
 pytestmark = pytest.mark.e2e
 
 
-def test_a_fresh_phone_starts_light_with_normal_text(phone):
+def display(page: Page, name: str) -> None:
+    """Open the display menu in the top bar (when closed) and tap one of its settings."""
+    menu = page.locator(".display-menu")
+    if menu.get_attribute("open") is None:
+        menu.locator("summary").click()
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def expect_on(page: Page, *names: str) -> None:
+    """These settings are shown as on (pressed, and named in the menu's summary); the others as off."""
+    for name in ("Light", "Dark", "High contrast", "Larger text"):
+        button = page.get_by_role("button", name=name, exact=True, include_hidden=True)
+        expect(button).to_have_attribute("aria-pressed", "true" if name in names else "false")
+    expect(page.locator("[data-display-now]")).to_have_text(" · ".join(names))
+
+
+def test_a_fresh_phone_starts_light_with_normal_text_and_says_so(phone):
     page = phone.new_page()
     page.goto("/")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     expect(page.locator("html")).not_to_have_class("large-text")
+    expect_on(page, "Light")
 
 
 @pytest.mark.parametrize("theme", ["dark", "contrast"])
 def test_the_chosen_theme_survives_a_reload(phone, theme):
     page = phone.new_page()
     page.goto("/")
-    page.get_by_role("button", name={"dark": "Dark", "contrast": "High contrast"}[theme]).click()
+    name = {"dark": "Dark", "contrast": "High contrast"}[theme]
+    display(page, name)
     expect(page.locator("html")).to_have_attribute("data-theme", theme)
+    expect_on(page, name)
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-theme", theme)
-    page.get_by_role("button", name="Light").click()
+    expect_on(page, name)
+    display(page, "Light")
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
 
@@ -34,31 +55,59 @@ def test_the_chosen_theme_survives_a_reload(phone, theme):
 def test_larger_text_survives_a_reload_and_can_be_switched_off(phone):
     page = phone.new_page()
     page.goto("/")
-    page.get_by_role("button", name="Larger text").click()
+    display(page, "Larger text")
     expect(page.locator("html")).to_have_class("js large-text")
     expect(page.locator("html")).to_have_css("font-size", "20px")
+    expect_on(page, "Light", "Larger text")
     page.reload()
     expect(page.locator("html")).to_have_css("font-size", "20px")
-    page.get_by_role("button", name="Larger text").click()
+    display(page, "Larger text")
     page.reload()
     expect(page.locator("html")).to_have_css("font-size", "16px")
+    expect_on(page, "Light")
 
 
 def test_the_table_page_in_dim_light(page, evening):
-    """The scorekeeper's choice holds on every page of the device, also after hands are recorded through htmx."""
+    """The scorekeeper's choice holds on every page of the device."""
     table = factories.make_table(evening, "snapser")
+    page.goto("/")
+    display(page, "Dark")
+    display(page, "Larger text")
+    factories.record(table)
     page.goto(table.get_absolute_url())
-    page.get_by_role("button", name="Dark").click()
-    page.get_by_role("button", name="Larger text").click()
-    choose(page, "trump", "zeleň")
-    record(page)
-    page.reload()
     html = page.locator("html")
     expect(html).to_have_attribute("data-theme", "dark")
     expect(html).to_have_css("font-size", "20px")
     expect(page.locator("body")).to_have_css("background-color", "rgb(17, 20, 19)")  # --bg of the dark theme
-    screenshot(page, "snapser-table-dark-large-text")
-    page.get_by_role("button", name="High contrast").click()
+    display(page, "High contrast")
     page.reload()
     expect(page.locator("body")).to_have_css("background-color", "rgb(0, 0, 0)")
-    screenshot(page, "snapser-table-high-contrast-large-text")
+    expect_on(page, "High contrast", "Larger text")
+
+
+def test_the_settings_are_in_reach_at_the_bottom_of_a_long_table_page(page, evening):
+    table = factories.make_table(evening, "marias")
+    factories.record(table, times=12)
+    page.goto(table.get_absolute_url())
+    page.keyboard.press("End")
+    expect(page.locator(".hand-row").last).to_be_in_viewport()
+    summary = page.locator(".display-menu summary")
+    expect(summary).to_be_in_viewport()  # the top bar stays on screen
+    display(page, "Dark")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+
+
+def test_a_wide_screen_puts_the_hand_form_beside_the_scoreboard_and_the_log(page, evening):
+    table = factories.make_table(evening, "snapser")
+    factories.record(table)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(table.get_absolute_url())
+    form = page.locator("#hand-form").bounding_box()
+    for right in ("#scoreboard", ".hand-log"):
+        box = page.locator(right).bounding_box()
+        assert box["x"] >= form["x"] + form["width"], right  # beside the form, not under it
+    assert page.locator("#scoreboard").bounding_box()["y"] < form["y"] + form["height"]
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: one column, the scoreboard first
+    form = page.locator("#hand-form").bounding_box()
+    assert page.locator("#scoreboard").bounding_box()["y"] + 10 < form["y"]
+    assert abs(page.locator(".hand-log").bounding_box()["x"] - form["x"]) < 1
