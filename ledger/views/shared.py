@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
@@ -14,9 +14,10 @@ from django.views.decorators.vary import vary_on_headers
 from ledger import selectors, services
 from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent, Table
+from ledger.views.htmx import HtmxHttpRequest
 
 
-def _shared_etag(request: HttpRequest, token: str) -> str | None:
+def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
     """Changes whenever anything the shared page shows changes; one small query."""
     # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
     last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
@@ -37,7 +38,7 @@ def _shared_etag(request: HttpRequest, token: str) -> str | None:
 
 @vary_on_headers("HX-Request")
 @condition(etag_func=_shared_etag)
-def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
+def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     evening = Evening.objects.filter(share_token=token).first()
     if evening is None:
         # Said in the reader's language, never a bare (or, with DEBUG, a debugging) 404 page: a player's link
@@ -55,6 +56,7 @@ def shared_evening(request: HttpRequest, token: str) -> HttpResponse:
         context |= selectors.settlement_context(evening, with_qr=False)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
+
 
 def _shared_table(table: Table, balances: dict[str, Decimal], *, whole: bool) -> dict[str, Any]:
     """One table as the players follow it: who deals next (as the scorekeeper's page says), balances, chart, log.
