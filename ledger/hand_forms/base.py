@@ -266,6 +266,45 @@ def players_choices(players: Iterable[str]) -> list[tuple[str, str]]:
     return [(name, name) for name in players]
 
 
+# -- what the three games' forms ask alike ----------------------------------------------------------------------
+
+# Won or lost, tapped: the engines take a flag, the forms a choice, so that an untouched field is no answer.
+WON_LOST = [("won", _("won")), ("lost", _("lost"))]
+# The two sides of a hand where the chooser (Mariáš, Šnapser) has a partner.
+SIDE_CHOICES = [("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
+
+
+def won_flag(choice: str | None) -> bool:
+    """The engine's ``won`` from a ``WON_LOST`` choice."""
+    return choice == "won"
+
+
+def won_choice(flag: object) -> str:
+    """The ``WON_LOST`` choice that draws the engine's ``won``."""
+    return "won" if flag else "lost"
+
+
+def optional_players(players: Iterable[str]) -> list[tuple[str, str]]:
+    """A player, or nobody ("—"), for what happens only in some hands (a renonc, a Durchmarsch)."""
+    return [("", "—"), *players_choices(players)]
+
+
+def partner_choices(players: Iterable[str]) -> list[tuple[str, Any]]:
+    """The called partner: a player, or "nobody: alone" as an explicit choice (see ``ALONE``)."""
+    return [*players_choices(players), (ALONE, _("nobody: alone"))]
+
+
+def called_partner(data: dict[str, Any]) -> str | None:
+    """The partner the hand names: None when the chooser plays alone (tapped, or he called his own card)."""
+    partner = data.get("partner")
+    return None if partner in (None, "", ALONE, data.get("declarer")) else str(partner)
+
+
+def partner_initial(document: dict[str, Any]) -> str:
+    """The partner choice that draws a stored hand: no partner in the document is "alone"."""
+    return str(document.get("partner") or ALONE)
+
+
 def drop_empty(document: dict[str, Any]) -> dict[str, Any]:
     """Leave out unset optional fields and false flags: the document stays as short as the hand was simple.
 

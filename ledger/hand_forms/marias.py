@@ -8,13 +8,20 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ledger.hand_forms.base import (
-    ALONE,
+    SIDE_CHOICES,
+    WON_LOST,
     HandForm,
+    called_partner,
     choice_field,
     flag_field,
+    optional_players,
+    partner_choices,
+    partner_initial,
     players_choices,
     points_field,
     segment_field,
+    won_choice,
+    won_flag,
 )
 from rules import marias
 from rules.i18n import format_money
@@ -28,7 +35,6 @@ CONTRACTS = [
     ("durch", _("durch")),
 ]
 TRUMPS = [("hearts", _("♥ červené (lepší)")), ("bells", _("kule")), ("leaves", _("zelené")), ("acorns", _("žaludy"))]
-RESULT = [("won", _("won")), ("lost", _("lost"))]
 # A sedma without hlášky in one tap: its hra and its trump seven are each won or lost (hra/seven).
 SEDMA_OUTCOMES = [
     ("won/won", _("hra won, sedma won")),
@@ -37,7 +43,7 @@ SEDMA_OUTCOMES = [
     ("lost/lost", _("hra lost, sedma lost")),
 ]
 MARRIAGE_FIELDS = ("marriages_declarer_20", "marriages_declarer_40", "marriages_defenders_20", "marriages_defenders_40")
-SEVEN_SIDES = [("", "—"), ("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
+SEVEN_SIDES = [("", "—"), *SIDE_CHOICES]
 SIDES = [("defenders", _("the defenders")), ("declarer", _("the chooser"))]
 # The engine's renonc kinds, the everyday one first.
 RENONC_KINDS = ("other", *(kind for kind in marias.RENONC_KINDS if kind != "other"))
@@ -78,9 +84,9 @@ class MariasHandForm(HandForm):
     marriages_declarer_40 = flag_field(_("Hláška 40 (trumps) of the chooser's side"))
     marriages_defenders_20 = _count(_("Hlášky 20 of the defenders"))
     marriages_defenders_40 = flag_field(_("Hláška 40 (trumps) of the defenders"))
-    seven_won = segment_field(_("The trump seven in the last trick: won or lost"), RESULT)
+    seven_won = segment_field(_("The trump seven in the last trick: won or lost"), WON_LOST)
     seven_side = segment_field(_("Tichá sedma: whose trump seven was in the last trick"), SEVEN_SIDES)
-    won = segment_field(_("Result"), RESULT)
+    won = segment_field(_("Result"), WON_LOST)
     sedma_outcome = segment_field(_("Result: the hra and the sedma"), SEDMA_OUTCOMES)
     played_out = flag_field(_("Played out"))
     laid = flag_field(_("Laid down (shown, not played)"))
@@ -92,9 +98,9 @@ class MariasHandForm(HandForm):
     def setup(self) -> None:
         players = players_choices(self.seats)
         choice_field(self, "declarer").choices = players
-        choice_field(self, "partner").choices = [*players, (ALONE, _("nobody: alone"))]
-        choice_field(self, "flekked_by").choices = [("", "—"), *players]
-        choice_field(self, "renonc_player").choices = [("", "—"), *players]
+        choice_field(self, "partner").choices = partner_choices(self.seats)
+        choice_field(self, "flekked_by").choices = optional_players(self.seats)
+        choice_field(self, "renonc_player").choices = optional_players(self.seats)
         # "other (2.00 Kč)": the engine's name of the kind and its fee to each opponent at this table.
         currency = self.settings["currency"]
         choice_field(self, "renonc_kind").choices = [
@@ -194,21 +200,22 @@ class MariasHandForm(HandForm):
         for name in ("trump", "points", "flekked_by"):
             if data.get(name) not in (None, ""):
                 document[name] = data[name]
-        if data.get("partner") not in (None, "", ALONE) and data["partner"] != data.get("declarer"):
-            document["partner"] = data["partner"]
+        partner = called_partner(data)
+        if partner is not None:
+            document["partner"] = partner
         fleks = {c: data[f"flek_{c}"] for c in COMPONENTS if data.get(f"flek_{c}")}
         if fleks:
             document["flek"] = fleks
         if data.get("won"):
-            document["won"] = data["won"] == "won"
+            document["won"] = won_flag(data["won"])
         marriages = {side: _marriages(data, side) for side in ("declarer", "defenders")}
         if any(marriages.values()):
             document["marriages"] = {side: values for side, values in marriages.items() if values}
         document |= _seven(data)
         if data.get("sedma_outcome"):
             hra, seven = data["sedma_outcome"].split("/")
-            document["won"] = hra == "won"
-            document["seven"] = {"side": "declarer", "won": seven == "won"}
+            document["won"] = won_flag(hra)
+            document["seven"] = {"side": "declarer", "won": won_flag(seven)}
         # Written only where it differs from the engine's default (not played out when laid), so that a laid
         # hand reads back as the same document it was drawn from.
         if "played_out" in data and not data["played_out"] and not data.get("laid"):
@@ -229,14 +236,14 @@ class MariasHandForm(HandForm):
             if k in ("declarer", "contract", "trump", "points", "laid", "flekked_by", "conceded_by")
         }
         if document.get("contract") not in marias.ALONE_CONTRACTS:
-            initial["partner"] = document.get("partner") or ALONE
+            initial["partner"] = partner_initial(document)
         initial["played_out"] = document.get("played_out", not document.get("laid", False))
         if not initial["played_out"] and not document.get("laid"):
             initial["conceded_by"] = document.get("conceded_by", "defenders")
         for component, level in (document.get("flek") or {}).items():
             initial[f"flek_{component}"] = level
         if "won" in document:
-            initial["won"] = "won" if document["won"] else "lost"
+            initial["won"] = won_choice(document["won"])
         for side, values in (document.get("marriages") or {}).items():
             values = values or []  # a null side, which the API took before issue 14, is no hláška
             initial[f"marriages_{side}_20"] = values.count(20)
@@ -244,7 +251,7 @@ class MariasHandForm(HandForm):
         seven = document.get("seven")
         if seven:
             initial["seven_side"] = seven.get("side", "")
-            initial["seven_won"] = "won" if seven.get("won") else "lost"
+            initial["seven_won"] = won_choice(seven.get("won"))
             if "won" in document and document.get("contract") == "sedma":  # entered as won/lost, not points
                 initial["sedma_outcome"] = f"{initial['won']}/{initial['seven_won']}"
         renonc = document.get("renonc")
@@ -265,4 +272,4 @@ def _seven(data: dict[str, Any]) -> dict[str, Any]:
         return {}  # no trump seven in the last trick: no tichá sedma
     if not result:
         return {}
-    return {"seven": {"side": side or "declarer", "won": result == "won"}}
+    return {"seven": {"side": side or "declarer", "won": won_flag(result)}}

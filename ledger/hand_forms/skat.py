@@ -8,13 +8,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ledger.hand_forms.base import (
+    WON_LOST,
     HandForm,
     choice_field,
     drop_empty,
     flag_field,
+    optional_players,
     players_choices,
     points_field,
     segment_field,
+    won_choice,
+    won_flag,
 )
 from rules import skat
 
@@ -56,7 +60,7 @@ class SkatHandForm(HandForm):
     )
     without = flag_field(_("Without (ohne)"))
     declarer_points = points_field(_("Declarer's card points"), skat.CARD_POINTS, quick=QUICK_POINTS)
-    won = segment_field(_("Null result"), [("won", _("won")), ("lost", _("lost"))])
+    won = segment_field(_("Null result"), WON_LOST)
     hand = flag_field(_("Hand"))
     ouvert = flag_field(_("Ouvert"))
     schneider_announced = flag_field(_("Schneider announced"))
@@ -72,10 +76,11 @@ class SkatHandForm(HandForm):
     )
 
     def setup(self) -> None:
-        active = players_choices(self.active_players())
+        playing = self.active_players()
+        active = players_choices(playing)
         choice_field(self, "declarer").choices = active
-        choice_field(self, "ramsch_loser").choices = [("", "—"), *active]
-        choice_field(self, "durchmarsch").choices = [("", "—"), *active]
+        choice_field(self, "ramsch_loser").choices = optional_players(playing)
+        choice_field(self, "durchmarsch").choices = optional_players(playing)
         choice_field(self, "jungfrau").choices = active
         contracts = [c for c in skat.CONTRACTS if c != "ramsch" or self.settings.get("ramsch")]
         choice_field(self, "contract").choices = [(c, CONTRACT_LABELS[c]) for c in contracts]
@@ -160,7 +165,7 @@ class SkatHandForm(HandForm):
         if data.get("bock"):
             document["bock"] = data["bock"]
         if "won" in data:
-            document["won"] = data["won"] == "won"
+            document["won"] = won_flag(data["won"])
         if data.get("jungfrau"):
             document["jungfrau"] = list(data["jungfrau"])
         points = {
@@ -182,7 +187,7 @@ class SkatHandForm(HandForm):
     def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
         initial = {key: value for key, value in document.items() if key not in {"won", "ramsch_points", "dealer"}}
         if "won" in document:
-            initial["won"] = "won" if document["won"] else "lost"
+            initial["won"] = won_choice(document["won"])
         for player, points in (document.get("ramsch_points") or {}).items():
             initial[f"ramsch_points_{player}"] = points
         dealer = skat.GAME.hand_dealer(table.seat_names, document)

@@ -6,7 +6,17 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from ledger.hand_forms.base import ALONE, HandForm, choice_field, drop_empty, players_choices, segment_field
+from ledger.hand_forms.base import (
+    SIDE_CHOICES,
+    HandForm,
+    called_partner,
+    choice_field,
+    drop_empty,
+    partner_choices,
+    partner_initial,
+    players_choices,
+    segment_field,
+)
 from rules import snapser
 
 TRUMPS = [("hearts", _("♥ červeň")), ("bells", _("guľa")), ("leaves", _("zeleň")), ("acorns", _("žaluď"))]
@@ -17,7 +27,6 @@ RESULTS = [
     ("za_6", _("za 6")),
     ("tichy_durch", _("tichý durch")),
 ]
-WINNERS = [("declarer", _("the chooser's side")), ("defenders", _("the defenders"))]
 ENDS = [("", "—"), ("dost", _("dosť")), ("last_trick", _("last trick")), ("false_dost", _("false dosť"))]
 
 
@@ -32,7 +41,7 @@ class SnapserHandForm(HandForm):
     partner = segment_field(_("Partner (holder of the called card)"), [])
     trump = segment_field(_("Trump"), TRUMPS)
     announcement = segment_field(_("Announcement"), ANNOUNCEMENTS)
-    winner = segment_field(_("Won by"), WINNERS)
+    winner = segment_field(_("Won by"), SIDE_CHOICES)
     result = segment_field(_("Result"), RESULTS)
     raises = segment_field(_("Raises"), [], coerce=int)
     end = segment_field(_("How it ended"), ENDS)
@@ -40,7 +49,7 @@ class SnapserHandForm(HandForm):
     def setup(self) -> None:
         players = players_choices(self.seats)
         choice_field(self, "declarer").choices = players
-        choice_field(self, "partner").choices = [*players, (ALONE, _("nobody: alone"))]
+        choice_field(self, "partner").choices = partner_choices(self.seats)
         # The engine's names (kontra … boty), as the hand's explanation says them.
         levels = range(1, snapser.MAX_RAISES + 1)
         choice_field(self, "raises").choices = [(0, "—"), *((level, snapser.raise_name(level)) for level in levels)]
@@ -76,8 +85,8 @@ class SnapserHandForm(HandForm):
         document = drop_empty(dict(data))
         if data.get("raises") == 0:
             document.pop("raises", None)
-        if document.get("partner") in (ALONE, document.get("declarer")):
-            document.pop("partner")
+        if called_partner(document) is None:
+            document.pop("partner", None)
         if document.get("result") is not None and document.get("result") == _fixed_result(self.settings, document):
             document.pop("result")  # the table's house rule fixes it: the engine's default, left out like it
         return document
@@ -86,7 +95,7 @@ class SnapserHandForm(HandForm):
     def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
         initial = dict(document)
         if len(table.seat_names) == 4:
-            initial["partner"] = document.get("partner") or ALONE
+            initial["partner"] = partner_initial(document)
         # A false "dosť" at a table that fixes its category stores no result: show the fixed one, not the form's
         # everyday default (which the engine would refuse for this hand).
         fixed = _fixed_result(table.ruleset, document)
