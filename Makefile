@@ -29,7 +29,7 @@ lint:
 	$(VENV)/bin/ruff format --check .
 
 typecheck:
-	$(VENV)/bin/mypy --strict rules
+	$(VENV)/bin/mypy --strict rules ledger
 
 migrations-check:
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
