@@ -8,7 +8,18 @@ from playwright.sync_api import expect
 
 from ledger.models import Hand
 from tests import factories
-from tests.e2e.ui import choose, expect_balances, field, quick, record, selected, settle, tap
+from tests.e2e.ui import (
+    choose,
+    expect_balances,
+    field,
+    quick,
+    record,
+    record_buttons,
+    record_with,
+    selected,
+    settle,
+    tap,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -46,37 +57,40 @@ def test_a_hand_with_no_partner_tapped_is_refused_and_alone_is_a_tap(page, maria
     page.goto(marias.get_absolute_url())
     expect(field(page, "partner").locator("input:checked")).to_have_count(0)
     choose(page, "trump", "kule")
-    quick(page, "points", 60)
-    record(page)
+    record_with(page, "won", "won")
     expect(_errors(page, "partner")).to_have_text("Tap one: Ana, Ben, Cyril, Dana, nobody: alone.")
     assert not Hand.objects.exists()
     # Nothing tapped was lost with the refusal.
     expect(selected(page, "trump")).to_have_text("kule")
-    expect(field(page, "points").locator("input")).to_have_value("60")
 
     choose(page, "partner", "nobody: alone")
-    record(page)
+    record_with(page, "won", "won")
     expect_balances(page, {"Ana": "−0.20", "Ben": "+0.60", "Cyril": "−0.20", "Dana": "−0.20"})
 
 
-@pytest.mark.parametrize("contract", ["betl", "durch"])
-def test_betl_and_durch_ask_whether_they_were_won(page, marias, contract):
+@pytest.mark.parametrize(("contract", "each_defender"), [("betl", "+2.00"), ("durch", "+4.00")])
+def test_betl_and_durch_end_with_won_or_lost_and_nothing_else_records(page, marias, contract, each_defender):
+    """Nothing pre-selected decides them: the hand is recorded by tapping won or lost (issue 17)."""
     page.goto(marias.get_absolute_url())
     choose(page, "contract", contract)
-    expect(field(page, "won").locator("input:checked")).to_have_count(0)
-    record(page)
-    expect(_errors(page, "won")).to_have_text("Tap one: won, lost.")
+    expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
+    expect(page.locator("#record-hand")).to_have_count(0)
     assert not Hand.objects.exists()
+    record_with(page, "won", "lost")
+    # Ben (forehand) lost alone: V = −10 × 0.20 (betl) or −20 × 0.20 (durch); each defender gets V, Ben pays 3V.
+    three = {"+2.00": "−6.00", "+4.00": "−12.00"}[each_defender]
+    expect_balances(page, {"Ana": each_defender, "Ben": three, "Cyril": each_defender, "Dana": each_defender})
 
 
 def test_a_null_asks_whether_it_was_won(page, skat):
     page.goto(skat.get_absolute_url())
     choose(page, "contract", "Null")
     expect(field(page, "won").locator("input:checked")).to_have_count(0)
-    record(page)
+    record_with(page, "declarer", "Ben")
     expect(_errors(page, "won")).to_have_text("Tap one: won, lost.")
+    assert not Hand.objects.exists()
     choose(page, "won", "lost")
-    record(page)
+    record_with(page, "declarer", "Ben")
     expect_balances(page, {"Ana": "+0.46", "Ben": "−0.92", "Cyril": "+0.46"})  # Null lost by Ben (forehand): −46 × 2
 
 
@@ -84,10 +98,10 @@ def test_after_record_the_scoreboard_and_a_status_line_are_in_view(page, skat):
     """Point 5: the page used to jump to the bottom, thousands of pixels from the scoreboard."""
     factories.record(skat, times=12)  # a long log below the form
     page.goto(skat.get_absolute_url())
-    page.locator("#record-hand").scroll_into_view_if_needed()
+    field(page, "declarer").scroll_into_view_if_needed()
     choose(page, "contract", "♥ Hearts")
     choose(page, "matadors", "2")
-    record(page)
+    record_with(page, "declarer", "Ben")
     status = page.get_by_role("status")
     expect(status).to_contain_text("Hand #13: Ben +0.60")
     expect(status).to_be_in_viewport()
@@ -104,11 +118,10 @@ def test_a_refused_hand_shows_all_its_errors_and_focuses_the_first(page, marias)
     factories.record(marias, times=12)
     page.goto(marias.get_absolute_url())
     choose(page, "contract", "hra")
-    page.locator("#record-hand").scroll_into_view_if_needed()
-    record(page)
+    field(page, "won").scroll_into_view_if_needed()
+    record_with(page, "won", "won")
     expect(_errors(page, "trump")).to_have_text("Tap one: ♥ červené (lepší), kule, zelené, žaludy.")
     expect(_errors(page, "partner")).to_be_visible()
-    expect(_errors(page, "points")).to_have_text("Enter a number from 0 to 90.")
     expect(field(page, "trump")).to_be_in_viewport()
     expect(field(page, "trump").locator("input").first).to_be_focused()
     expect(page.get_by_role("status")).to_have_count(0)
@@ -117,7 +130,7 @@ def test_a_refused_hand_shows_all_its_errors_and_focuses_the_first(page, marias)
 def test_errors_speak_czech_with_the_games_own_words(page, marias):
     page.set_extra_http_headers({"Accept-Language": "cs"})
     page.goto(marias.get_absolute_url())
-    page.locator("#record-hand").click()
+    record_buttons(page, "won").first.click()
     settle(page)
     expect(_errors(page, "trump")).to_have_text("Ťukněte na jedno: ♥ červené (lepší), kule, zelené, žaludy.")
     expect(page.locator("#hand-form")).not_to_contain_text("hearts")
@@ -127,7 +140,7 @@ def test_errors_speak_czech_with_the_games_own_words(page, marias):
 def test_sedma_shows_no_error_before_anything_was_submitted(page, marias):
     page.goto(marias.get_absolute_url())
     choose(page, "contract", "sedma")
-    expect(field(page, "seven_won")).to_be_visible()
+    expect(record_buttons(page, "sedma_outcome")).to_have_count(4)  # no hláška: the hra and the seven in one tap
     expect(page.locator("#hand-form .errorlist")).to_have_count(0)
 
 

@@ -13,8 +13,8 @@ from tests.e2e.ui import (
     field,
     hand_row,
     open_edit,
-    quick,
-    record,
+    record_buttons,
+    record_with,
     save_correction,
     screenshot,
     selected,
@@ -33,19 +33,23 @@ def test_betl_hides_the_points_trump_and_partner(page, table):
     page.goto(table.get_absolute_url())
     expect(selected(page, "declarer")).to_have_text("Ben")
     expect(selected(page, "contract")).to_have_text("hra")
-    for name in ("trump", "partner", "points", "flek_hra"):
+    for name in ("trump", "partner", "flek_hra"):
         expect(field(page, name)).to_be_visible()
-    expect(field(page, "won")).to_have_count(0)
+    # No hláška: a hra is won or lost whatever its card points (issue 17), so its result records the hand.
+    expect(field(page, "points")).to_have_count(0)
+    expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
 
     choose(page, "contract", "betl")
-    expect(field(page, "won")).to_be_visible()
+    expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
     expect(field(page, "flek_betl")).to_be_visible()
     for name in ("trump", "partner", "points", "flek_hra"):
         expect(field(page, name)).to_have_count(0)
 
     choose(page, "contract", "hra")
+    choose(page, "marriages_declarer_20", "1")  # a hláška: now the card points decide, and Record hand records
     expect(field(page, "points")).to_be_visible()
     expect(field(page, "won")).to_have_count(0)
+    expect(page.locator("#record-hand")).to_be_visible()
 
 
 def test_hands_are_priced_undone_and_corrected(page, table):
@@ -53,14 +57,12 @@ def test_hands_are_priced_undone_and_corrected(page, table):
     choose(page, "declarer", "Ana")
     choose(page, "trump", "kule")
     choose(page, "partner", "Cyril")
-    quick(page, "points", 60)
-    record(page)
+    record_with(page, "won", "won")
     expect_balances(page, {"Ana": "+0.20", "Ben": "−0.20", "Cyril": "+0.20", "Dana": "−0.20"})  # M2 won
 
     expect(selected(page, "declarer")).to_have_text("Cyril")  # Ben deals now
     choose(page, "contract", "betl")
-    choose(page, "won", "won")
-    record(page)
+    record_with(page, "won", "won")
     # betl won alone: V = 10 × 0.20; the lone player gets 3V
     expect_balances(page, {"Ana": "−1.80", "Ben": "−2.20", "Cyril": "+6.20", "Dana": "−2.20"})
 
@@ -70,7 +72,8 @@ def test_hands_are_priced_undone_and_corrected(page, table):
 
     open_edit(page, 1)
     expect(selected(page, "partner")).to_have_text("Cyril")
-    quick(page, "points", 30)
+    expect(selected(page, "won")).to_have_text("won")  # a correction shows the result as a field to change
+    choose(page, "won", "lost")
     save_correction(page)
     expect_balances(page, {"Ana": "−0.20", "Ben": "+0.20", "Cyril": "−0.20", "Dana": "+0.20"})  # M2 lost
     expect(hand_row(page, 1)).to_contain_text("corrected (v2)")

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.e2e.ui import choose, expect_balances, hand_row, record
+from tests.e2e.ui import choose, expect_balances, hand_row, record_with
 
 pytestmark = pytest.mark.e2e
 
@@ -20,7 +20,7 @@ def test_a_long_evening_gets_the_new_row_on_top_and_keeps_thirty(page, table):
     factories.record(table, times=31)
     page.goto(table.get_absolute_url())
     choose(page, "trump", "zeleň")
-    record(page)
+    record_with(page, "result", "s vodou")
     expect(page.get_by_role("status")).to_contain_text("Hand #32:")
     expect(page.locator(".hand-row")).to_have_count(30)
     expect(page.locator(".hand-row").first).to_have_attribute("id", "hand-32")
@@ -31,7 +31,7 @@ def test_a_long_evening_gets_the_new_row_on_top_and_keeps_thirty(page, table):
     expect(page.get_by_role("button", name="Undo the last hand (#32)")).to_be_visible()
     # The fresh form works as the first one did: a second hand goes through the same way.
     choose(page, "trump", "zeleň")
-    record(page)
+    record_with(page, "result", "s vodou")
     expect(page.get_by_role("status")).to_contain_text("Hand #33:")
     expect(page.locator(".hand-row")).to_have_count(30)
 
@@ -41,7 +41,7 @@ def test_a_hand_from_another_phone_shows_up_with_mine(page, table):
     page.goto(table.get_absolute_url())
     factories.record(table)  # entered on a second phone while this page was open
     choose(page, "trump", "zeleň")
-    record(page)
+    record_with(page, "result", "s vodou")
     expect(page.locator(".hand-row")).to_have_count(3)
     expect(page.get_by_role("status")).to_contain_text("Hand #3:")
     # Ana chose twice (+0.40 each), then Cyril, the forehand the fresh form offered: +0.40, the others −0.20.

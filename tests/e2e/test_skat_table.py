@@ -14,7 +14,8 @@ from tests.e2e.ui import (
     hand_row,
     open_edit,
     quick,
-    record,
+    record_buttons,
+    record_with,
     save_correction,
     screenshot,
     selected,
@@ -32,7 +33,9 @@ def table(evening):
 
 def test_the_form_shows_what_the_chosen_game_needs(page, table):
     page.goto(table.get_absolute_url())
-    expect(selected(page, "declarer")).to_have_text("Ben")  # forehand
+    # The declarer is the last tap, and it records (issue 17): the game, matadors and 61 card points are shown above.
+    expect(record_buttons(page, "declarer")).to_have_text(["Ana", "Ben", "Cyril"])
+    expect(page.locator("#record-hand")).to_have_count(0)
     expect(selected(page, "contract")).to_have_text("♣ Clubs")
     expect(selected(page, "matadors")).to_have_text("1")
     expect(field(page, "declarer_points").locator("input")).to_have_value("61")
@@ -51,9 +54,8 @@ def test_the_form_shows_what_the_chosen_game_needs(page, table):
 
 def test_a_grand_with_one_is_priced_as_rules_md_says(page, table):
     page.goto(table.get_absolute_url())
-    choose(page, "declarer", "Ana")
     choose(page, "contract", "Grand")
-    record(page)
+    record_with(page, "declarer", "Ana")
     expect_balances(page, {"Ana": "+0.96", "Ben": "−0.48", "Cyril": "−0.48"})  # S1 at 0.01 a point (S20)
     expect(hand_row(page, 1)).to_contain_text("Grand")
     expect(selected(page, "contract")).to_have_text("Grand")  # the table's most played game comes first
@@ -61,13 +63,11 @@ def test_a_grand_with_one_is_priced_as_rules_md_says(page, table):
 
 def test_hands_can_be_undone_and_corrected(page, table):
     page.goto(table.get_absolute_url())
-    choose(page, "declarer", "Ana")
     choose(page, "contract", "Grand")
-    record(page)
-    choose(page, "declarer", "Ben")
+    record_with(page, "declarer", "Ana")
     choose(page, "contract", "♥ Hearts")
     choose(page, "matadors", "2")
-    record(page)
+    record_with(page, "declarer", "Ben")
     expect_balances(page, {"Ana": "+0.66", "Ben": "+0.12", "Cyril": "−0.78"})  # + Hearts with 2 won: +30
     expect_hand_count(page, 2)
 
@@ -93,6 +93,6 @@ def test_a_tap_right_after_changing_the_game_is_not_lost(page, table):
     field(page, "hand").locator("input").click()
     settle(page)
     expect(field(page, "hand").locator("input")).to_be_checked()
-    record(page)
+    record_with(page, "declarer", "Ben")
     # S4: Grand hand with 1, 61 points: +72 for Ben (forehand); at 0.01 a point +1.44, the others −0.72 each.
     expect_balances(page, {"Ana": "−0.72", "Ben": "+1.44", "Cyril": "−0.72"})

@@ -13,7 +13,8 @@ from tests.e2e.ui import (
     field,
     hand_row,
     open_edit,
-    record,
+    record_buttons,
+    record_with,
     save_correction,
     screenshot,
     selected,
@@ -34,11 +35,12 @@ def test_a_plain_hand_takes_the_defaults_and_is_priced_as_rules_md_says(page, ta
     expect(selected(page, "declarer")).to_have_text("Ben")  # the dealer's left hand chooses
     expect(selected(page, "announcement")).to_have_text("hrám")
     expect(selected(page, "winner")).to_have_text("the chooser's side")
-    expect(selected(page, "result")).to_have_text("s vodou")
+    # The category is the last tap, and it records (issue 17); the winning side is pre-selected above it.
+    expect(record_buttons(page, "result")).to_have_text(["s vodou", "bez vody", "za 6", "tichý durch"])
 
     choose(page, "declarer", "Ana")
     choose(page, "trump", "zeleň")
-    record(page)
+    record_with(page, "result", "s vodou")
 
     expect_balances(page, {"Ana": "+0.40", "Ben": "−0.20", "Cyril": "−0.20"})  # N1
     expect(hand_row(page, 1)).to_contain_text("s vodou")
@@ -55,9 +57,11 @@ def test_nehram_leaves_out_the_winner_and_the_result(page, table):
     expect(field(page, "raises")).to_have_count(0)
     choose(page, "announcement", "za 12")
     expect(field(page, "winner")).to_be_visible()
-    # A za 12 is paid as announced unless one side took every trick (RULES.md §3, issue 15): nothing pre-selected.
+    # A za 12 is paid as announced unless one side took every trick (RULES.md §3, issue 15): no category is
+    # pre-selected, "—" (paid as announced) shows what a tap on who won records (issue 17).
     expect(field(page, "result").locator("label")).to_have_text(["—", "tichý durch"])
-    expect(field(page, "result").locator("input:checked")).to_have_count(0)
+    expect(selected(page, "result")).to_have_text("—")
+    expect(record_buttons(page, "winner")).to_have_text(["the chooser's side", "the defenders"])
     choose(page, "announcement", "hrám")
     expect(field(page, "result")).to_be_visible()
 
@@ -66,11 +70,10 @@ def test_hands_can_be_undone_and_corrected(page, table):
     page.goto(table.get_absolute_url())
     choose(page, "declarer", "Ana")
     choose(page, "trump", "zeleň")
-    record(page)
+    record_with(page, "result", "s vodou")
     choose(page, "declarer", "Ana")
     choose(page, "trump", "♥ červeň")
-    choose(page, "result", "bez vody")
-    record(page)
+    record_with(page, "result", "bez vody")
     expect_balances(page, {"Ana": "+2.00", "Ben": "−1.00", "Cyril": "−1.00"})  # N1 + N3
     expect_hand_count(page, 2)
 

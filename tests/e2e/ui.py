@@ -6,6 +6,7 @@ next one, as a person waits to see the screen change; nothing sleeps.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
@@ -47,6 +48,16 @@ def quick(page: Page, name: str, value: int) -> None:
 
 def record(page: Page) -> None:
     tap(page, page.get_by_role("button", name="Record hand"))
+
+
+def record_buttons(page: Page, name: str) -> Locator:
+    """The buttons of the form's record field (issue 17): each chooses and records the hand in one tap."""
+    return field(page, name).get_by_role("button")
+
+
+def record_with(page: Page, name: str, label: str) -> None:
+    """Tap the record field's button with exactly this label: won/lost, the category, the declarer…"""
+    tap(page, record_buttons(page, name).filter(has_text=re.compile(f"^{re.escape(label)}$")))
 
 
 def undo(page: Page) -> None:
