@@ -172,7 +172,9 @@ def test_a_missing_record_choice_is_an_error_beside_its_buttons(alice_client, ev
         response = _post(alice_client, table, taps, htmx=htmx)
         html = response.content.decode()
         assert _errors(html, field) == message
-        assert f'id="field-{field}"' in html.split('class="field record has-error"', 1)[1][:40]
+        record = html.split('class="field record has-error"', 1)[1]
+        assert record.startswith(f' id="field-{field}"')
+        assert " autofocus>" in record.split("</fieldset>", 1)[0]  # the cursor on its first button
     assert not Hand.objects.exists()
 
 
