@@ -42,7 +42,7 @@ def hand(snapser_table):
 SEEN = {
     "evening": ["U Fleků", "+0.40"],
     "table_create": ['name="player_0"', "Ana"],
-    "table": ['data-player="Ana"', "+0.40", "Record hand"],
+    "table": ['data-player="Ana"', "+0.40", 'id="hand-form"', "a tap records the hand"],
     "hand_form": ['id="field-trump"', 'id="field-announcement"'],
     "hand_edit": ["Correct hand #1", 'name="version" value="1"'],
 }
@@ -117,7 +117,7 @@ def test_the_share_link_shows_the_scoreboard_to_a_player_without_an_account(bob_
     assert response.status_code == 200
     html = response.content.decode()
     assert 'data-player="Ana"' in html and "+0.40" in html and "−0.20" in html
-    assert "Record hand" not in html and "Void" not in html  # read only
+    assert 'id="hand-form"' not in html and "a tap records the hand" not in html and "Void" not in html  # read only
 
 
 def test_a_revoked_share_link_stops_working(alice_client, bob_client, evening, snapser_table):

@@ -40,7 +40,9 @@ def test_the_table_page_speaks_czech_with_decimal_commas(alice_client, evening):
     assert '<html lang="cs"' in html
     assert _balances(html) == {"Ana": "+0,20", "Ben": "−0,20", "Cyril": "+0,20", "Dana": "−0,20"}
     assert "Hra v kulích" in html  # the stored Czech label of the hand
-    assert "Zapsat hru" in html and "Vrátit poslední hru" in html and "Flek na hru" in html
+    # A hra without hlášky ends with won/lost buttons that record it (issue 17), their hint in Czech.
+    assert "ťuknutím se hra zapíše" in html and "Vrátit poslední hru" in html and "Flek na hru" in html
+    assert ">vyhraná</button>" in html and ">prohraná</button>" in html
     assert "Record hand" not in html
 
 
@@ -49,10 +51,10 @@ def test_the_scoreboard_in_slovak_and_german(alice_client, snapser_table, skat_t
     factories.record(skat_table)
     slovak = _page(alice_client, snapser_table.get_absolute_url(), "sk")
     assert _balances(slovak) == {"Ana": "+0,40", "Ben": "−0,20", "Cyril": "−0,20"}
-    assert "Zapísať hru" in slovak and "prehrávajúci majú aspoň 33 bodov" in slovak
+    assert "ťuknutím sa hra zapíše" in slovak and "prehrávajúci majú aspoň 33 bodov" in slovak
     german = _page(alice_client, skat_table.get_absolute_url(), "de")
     assert _balances(german) == {"Ana": "+0,96", "Ben": "−0,48", "Cyril": "−0,48"}
-    assert "Grand mit 1" in german and "Spiel eintragen" in german and "Spitzen (mit / ohne)" in german
+    assert "Grand mit 1" in german and "ein Tipp trägt das Spiel ein" in german and "Spitzen (mit / ohne)" in german
 
 
 def test_english_keeps_the_decimal_point(alice_client, snapser_table):
