@@ -155,9 +155,9 @@ class MariasHandForm(HandForm):
         past 90, so a hra is only won or lost (RULES.md §2), and the engine takes won instead of the points."""
         if self._contract() not in marias.WON_INSTEAD_OF_POINTS:
             return True
-        # Card points already given (a hand stored with them, a client that posts them) are kept and priced.
         # Not cleaned yet: a posted count is the string "0" (no hláška), a ticked 40 is True.
         declared = any(self.current(name) not in (None, "", "0", 0, False) for name in MARRIAGE_FIELDS)
+        # Card points already given (a hand stored with them, a client that posts them) are kept and priced.
         return declared or self.current("points") is not None
 
     def _result_names(self) -> list[str]:
