@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ledger.hand_forms.base import (
     SIDE_CHOICES,
@@ -34,7 +35,13 @@ CONTRACTS = [
     ("betl", _("betl")),
     ("durch", _("durch")),
 ]
-TRUMPS = [("hearts", _("♥ červené (lepší)")), ("bells", _("kule")), ("leaves", _("zelené")), ("acorns", _("žaludy"))]
+# The suits in the reader's language, as the hand log says them (English: hearts, bells; Czech: červené, kule).
+TRUMPS = [
+    ("hearts", pgettext_lazy("marias trump", "♥ hearts (lepší)")),
+    ("bells", pgettext_lazy("marias trump", "bells")),
+    ("leaves", pgettext_lazy("marias trump", "leaves")),
+    ("acorns", pgettext_lazy("marias trump", "acorns")),
+]
 # A sedma without hlášky in one tap: its hra and its trump seven are each won or lost (hra/seven).
 SEDMA_OUTCOMES = [
     ("won/won", _("hra won, sedma won")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ledger.hand_forms.base import (
     SIDE_CHOICES,
@@ -19,7 +20,13 @@ from ledger.hand_forms.base import (
 )
 from rules import snapser
 
-TRUMPS = [("hearts", _("♥ červeň")), ("bells", _("guľa")), ("leaves", _("zeleň")), ("acorns", _("žaluď"))]
+# The suits in the reader's language, as the hand log says them (English: hearts, bells; Slovak: červeň, guľa).
+TRUMPS = [
+    ("hearts", pgettext_lazy("snapser trump", "♥ hearts")),
+    ("bells", pgettext_lazy("snapser trump", "bells")),
+    ("leaves", pgettext_lazy("snapser trump", "leaves")),
+    ("acorns", pgettext_lazy("snapser trump", "acorns")),
+]
 ANNOUNCEMENTS = [("hram", _("hrám")), ("za12", _("za 12")), ("durch", _("durch")), ("nehram", _("nehrám"))]
 RESULTS = [
     ("s_vodou", _("s vodou")),

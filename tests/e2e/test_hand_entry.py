@@ -43,7 +43,7 @@ def test_stosedm_with_the_seven_won_is_priced_with_the_seven_won(page, marias):
     page.goto(marias.get_absolute_url())
     choose(page, "contract", "stosedm")
     expect(field(page, "seven_side")).to_have_count(0)  # an announced seven is the chooser's own
-    choose(page, "trump", "kule")
+    choose(page, "trump", "bells")
     choose(page, "partner", "Dana")
     quick(page, "points", 90)
     choose(page, "seven_won", "won")
@@ -56,12 +56,12 @@ def test_a_hand_with_no_partner_tapped_is_refused_and_alone_is_a_tap(page, maria
     """Point 2: no partner used to be stored as played alone (3×)."""
     page.goto(marias.get_absolute_url())
     expect(field(page, "partner").locator("input:checked")).to_have_count(0)
-    choose(page, "trump", "kule")
+    choose(page, "trump", "bells")
     record_with(page, "won", "won")
     expect(_errors(page, "partner")).to_have_text("Tap one: Ana, Ben, Cyril, Dana, nobody: alone.")
     assert not Hand.objects.exists()
     # Nothing tapped was lost with the refusal.
-    expect(selected(page, "trump")).to_have_text("kule")
+    expect(selected(page, "trump")).to_have_text("bells")
 
     choose(page, "partner", "nobody: alone")
     record_with(page, "won", "won")
@@ -120,7 +120,7 @@ def test_a_refused_hand_shows_all_its_errors_and_focuses_the_first(page, marias)
     choose(page, "contract", "hra")
     field(page, "won").scroll_into_view_if_needed()
     record_with(page, "won", "won")
-    expect(_errors(page, "trump")).to_have_text("Tap one: ♥ červené (lepší), kule, zelené, žaludy.")
+    expect(_errors(page, "trump")).to_have_text("Tap one: ♥ hearts (lepší), bells, leaves, acorns.")
     expect(_errors(page, "partner")).to_be_visible()
     expect(field(page, "trump")).to_be_in_viewport()
     expect(field(page, "trump").locator("input").first).to_be_focused()

@@ -55,7 +55,7 @@ def test_betl_hides_the_points_trump_and_partner(page, table):
 def test_hands_are_priced_undone_and_corrected(page, table):
     page.goto(table.get_absolute_url())
     choose(page, "declarer", "Ana")
-    choose(page, "trump", "kule")
+    choose(page, "trump", "bells")
     choose(page, "partner", "Cyril")
     record_with(page, "won", "won")
     expect_balances(page, {"Ana": "+0.20", "Ben": "−0.20", "Cyril": "+0.20", "Dana": "−0.20"})  # M2 won

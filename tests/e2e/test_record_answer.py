@@ -19,7 +19,7 @@ def table(evening):
 def test_a_long_evening_gets_the_new_row_on_top_and_keeps_thirty(page, table):
     factories.record(table, times=31)
     page.goto(table.get_absolute_url())
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
     expect(page.get_by_role("status")).to_contain_text("Hand #32:")
     expect(page.locator(".hand-row")).to_have_count(30)
@@ -30,7 +30,7 @@ def test_a_long_evening_gets_the_new_row_on_top_and_keeps_thirty(page, table):
     expect(page.locator(".chart polyline").first).to_be_visible()
     expect(page.get_by_role("button", name="Undo the last hand (#32)")).to_be_visible()
     # The fresh form works as the first one did: a second hand goes through the same way.
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
     expect(page.get_by_role("status")).to_contain_text("Hand #33:")
     expect(page.locator(".hand-row")).to_have_count(30)
@@ -40,7 +40,7 @@ def test_a_hand_from_another_phone_shows_up_with_mine(page, table):
     factories.record(table)
     page.goto(table.get_absolute_url())
     factories.record(table)  # entered on a second phone while this page was open
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
     expect(page.locator(".hand-row")).to_have_count(3)
     expect(page.get_by_role("status")).to_contain_text("Hand #3:")

@@ -43,7 +43,7 @@ def test_a_marias_hra_is_trump_partner_won(page, evening):
     expect(page.locator("#record-hand")).to_have_count(0)
     expect(field(page, "points")).to_have_count(0)  # no hláška: the card points cannot change the price
     _no_axe_violations(page, "Mariáš form")
-    choose(page, "trump", "♥ červené (lepší)")
+    choose(page, "trump", "♥ hearts (lepší)")
     choose(page, "partner", "Dana")
     record_with(page, "won", "won")
     status = page.get_by_role("status")
@@ -53,7 +53,7 @@ def test_a_marias_hra_is_trump_partner_won(page, evening):
     expect_balances(page, {"Ana": "−0.40", "Ben": "+0.40", "Cyril": "−0.40", "Dana": "+0.40"})
     # The next hand: a sedma whose seven was killed, in one tap after its trump and partner.
     choose(page, "contract", "sedma")
-    choose(page, "trump", "kule")
+    choose(page, "trump", "bells")
     choose(page, "partner", "Ana")
     _no_axe_violations(page, "Mariáš sedma")
     _fits_320_px(page)
@@ -86,7 +86,7 @@ def test_a_snapser_hram_ends_with_its_category_and_undo_takes_it_back(page, even
     page.goto(table.get_absolute_url())
     expect(record_buttons(page, "result")).to_have_text(["s vodou", "bez vody", "za 6", "tichý durch"])
     _no_axe_violations(page, "Šnapser form")
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_with(page, "result", "bez vody")
     status = page.get_by_role("status")
     expect(status).to_contain_text("Hand #1: Ben +0.80")  # N2
@@ -99,7 +99,7 @@ def test_a_snapser_hram_ends_with_its_category_and_undo_takes_it_back(page, even
 def test_a_double_tap_records_one_hand(page, evening):
     table = factories.make_table(evening, "snapser")
     page.goto(table.get_absolute_url())
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_buttons(page, "result").filter(has_text="s vodou").dblclick()
     settle(page)
     expect(page.get_by_role("status")).to_contain_text("Hand #1: Ben +0.40")
@@ -115,7 +115,7 @@ def test_without_javascript_a_record_button_is_a_plain_submit(browser: Browser, 
     page = context.new_page()
     try:
         page.goto(table.get_absolute_url())
-        field(page, "trump").locator("label").filter(has_text="kule").click()
+        field(page, "trump").locator("label").filter(has_text="bells").click()
         field(page, "partner").locator("label").filter(has_text="Cyril").click()
         record_buttons(page, "won").filter(has_text="lost").click()
         page.wait_for_url(re.compile(r"\?recorded=1#table-live$"))

@@ -39,7 +39,7 @@ def test_a_plain_hand_takes_the_defaults_and_is_priced_as_rules_md_says(page, ta
     expect(record_buttons(page, "result")).to_have_text(["s vodou", "bez vody", "za 6", "tichý durch"])
 
     choose(page, "declarer", "Ana")
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
 
     expect_balances(page, {"Ana": "+0.40", "Ben": "−0.20", "Cyril": "−0.20"})  # N1
@@ -69,10 +69,10 @@ def test_nehram_leaves_out_the_winner_and_the_result(page, table):
 def test_hands_can_be_undone_and_corrected(page, table):
     page.goto(table.get_absolute_url())
     choose(page, "declarer", "Ana")
-    choose(page, "trump", "zeleň")
+    choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
     choose(page, "declarer", "Ana")
-    choose(page, "trump", "♥ červeň")
+    choose(page, "trump", "♥ hearts")
     record_with(page, "result", "bez vody")
     expect_balances(page, {"Ana": "+2.00", "Ben": "−1.00", "Cyril": "−1.00"})  # N1 + N3
     expect_hand_count(page, 2)
@@ -85,7 +85,7 @@ def test_hands_can_be_undone_and_corrected(page, table):
 
     open_edit(page, 1)
     expect(selected(page, "declarer")).to_have_text("Ana")
-    expect(selected(page, "trump")).to_have_text("zeleň")
+    expect(selected(page, "trump")).to_have_text("leaves")
     choose(page, "result", "bez vody")
     save_correction(page)
     expect_balances(page, {"Ana": "+0.80", "Ben": "−0.40", "Cyril": "−0.40"})  # N2

@@ -69,7 +69,7 @@ def test_a_choice_that_decides_the_money_is_never_taken_for_granted(alice_client
 def test_every_missing_choice_is_shown_at_once_beside_its_field(alice_client, evening):
     table = factories.make_table(evening, "marias")
     html = _post(alice_client, table, {"declarer": "Ana", "contract": "hra", "played_out": "on"}).content.decode()
-    assert _errors(html, "trump") == "Tap one: ♥ červené (lepší), kule, zelené, žaludy."
+    assert _errors(html, "trump") == "Tap one: ♥ hearts (lepší), bells, leaves, acorns."
     assert _errors(html, "partner") == "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."
     # No hláška tapped: the hra is won or lost (issue 17), asked by the buttons that record it.
     assert _errors(html, "won") == "Tap one: won, lost."
