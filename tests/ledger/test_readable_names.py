@@ -195,3 +195,17 @@ def test_no_page_shows_a_raw_identifier(alice_client, evening_played, language):
     for where, html in drawn.items():
         problems += [f"{where}: {found}" for found in raw_identifiers(html)]
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("language", "form_says", "log_says", "other_language"),
+    [("en", ">bells<", "hra in bells", ">kule<"), ("cs", ">kule<", "hra v kulích", ">bells<")],
+)
+def test_the_hand_form_and_the_log_name_the_suits_in_one_language(
+    alice_client, evening, language, form_says, log_says, other_language
+):
+    table = factories.make_table(evening, "marias")
+    factories.record(table)  # a hra in bells (kule)
+    html = alice_client.get(table.get_absolute_url(), headers={"Accept-Language": language}).content.decode()
+    assert form_says in html and log_says in html.replace("\N{NO-BREAK SPACE}", " ")
+    assert other_language not in html
