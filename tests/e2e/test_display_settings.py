@@ -111,3 +111,13 @@ def test_a_wide_screen_puts_the_hand_form_beside_the_scoreboard_and_the_log(page
     form = page.locator("#hand-form").bounding_box()
     assert page.locator("#scoreboard").bounding_box()["y"] + 10 < form["y"]
     assert abs(page.locator(".hand-log").bounding_box()["x"] - form["x"]) < 1
+
+
+def test_the_open_menu_fits_a_small_phone(page, evening):
+    table = factories.make_table(evening, "marias")
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(table.get_absolute_url())
+    page.locator(".display-menu summary").click()
+    menu = page.locator(".display-settings").bounding_box()
+    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= 320, menu
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
