@@ -8,6 +8,8 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -128,3 +130,19 @@ def test_a_skat_table_defaults_to_a_stake_in_the_evenings_money(alice_client, al
         url, {"game": "skat", "preset": "isko", "_refresh": "1"}, headers={"HX-Request": "true"}
     ).content.decode()
     assert _value(html, "opt_stake") == stake
+
+
+def test_the_home_page_finds_the_last_table_in_one_query_however_many_evenings(alice_client, alice):
+    counts = []
+    for evenings in (1, 6):
+        for day in range(evenings):
+            evening = factories.make_evening(alice, date=datetime.date(2026, 10, 1 + day))
+            factories.make_table(evening, "snapser")
+            factories.make_table(evening, "marias")
+        with CaptureQueriesContext(connection) as captured:
+            html = alice_client.get("/").content.decode()
+        assert "Mariáš čtyřka · Ana, Ben, Cyril, Dana" in html
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
+    # Session and user, the five newest evenings, invitations, the last table with its evening.
+    assert counts[0] <= 6, counts
