@@ -333,8 +333,9 @@ def format_list(items: Sequence[str]) -> Text:
 def _list(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
-    # No comma before the last item in any of the four languages (English as the players write it, too).
-    return _plain_gettext("%(items)s and %(last)s") % {"items": ", ".join(items[:-1]), "last": items[-1]}
+    # No comma before the last item in any of the four languages (English as the players write it, too). N_ marks
+    # the message for xgettext and the catalogue tests, which do not know _plain_gettext.
+    return _plain_gettext(N_("%(items)s and %(last)s")) % {"items": ", ".join(items[:-1]), "last": items[-1]}
 
 
 # --------------------------------------------------------------------------------------------------------------
