@@ -12,52 +12,45 @@ sequence of such changes.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from decimal import Decimal
 
 from django.db.models import Q
 
-from ledger.models import MONEY_PLACES, Hand, Posting, Seat
+from ledger.models import MONEY_PLACES, Hand, Posting
 
 
-def rederive(hand: Hand, seats: Sequence[int] | None = None) -> None:
+def rederive(hand: Hand) -> None:
     """Write the balances of ``hand`` and of every later hand of its table whose balances are written.
 
     From the balances of the latest earlier hand that has them and the counted postings since. Hands that have no
     balances yet (the import writes all of a table's hands before their postings) are left to their own turn.
-    ``seats``: the player ids in seat order, when the caller has them. ``hand.balances`` is set too.
+    ``hand.balances`` is set too.
 
-    Four small queries when ``hand`` is the table's newest hand, whatever the length of the evening; a change to
+    Three small queries when ``hand`` is the table's newest hand, whatever the length of the evening; a change to
     an older hand rewrites the balances of the hands after it (a correction or a void, rare at a table).
     """
     table_id, start = hand.table_id, hand.number
-    if seats is None:
-        seats = list(Seat.objects.filter(table_id=table_id).order_by("position").values_list("player_id", flat=True))
-    positions = {player: position for position, player in enumerate(seats)}
-    earlier = (
-        Hand.objects.filter(table_id=table_id, number__lt=start, balances__isnull=False)
-        .order_by("-number")
-        .values_list("balances", flat=True)
-        .first()
-    )
-    running = [Decimal(value) for value in earlier] if earlier else [Decimal(0)] * len(seats)
-    hands = list(
-        Hand.objects.filter(table_id=table_id, number__gte=start)
-        .filter(Q(number=start) | Q(balances__isnull=False))
+    earlier = Hand.objects.filter(table_id=table_id, number__lt=start, balances__isnull=False).order_by("-number")
+    rows = list(
+        Hand.objects.filter(table_id=table_id)
+        .filter(Q(pk__in=earlier.values("pk")[:1]) | Q(number=start) | Q(number__gt=start, balances__isnull=False))
         .order_by("number")
-        .values_list("pk", "status", "balances")
+        .values_list("pk", "number", "status", "balances")
     )
+    # The balances before ``hand`` (the first row, when it is older), else nothing won or lost yet.
+    before = rows.pop(0)[3] if rows[0][1] < start else None
+    running = [Decimal(value) for value in before] if before else [Decimal(0)] * len(hand.table.seat_names)
     amounts: dict[int, list[tuple[int, Decimal]]] = defaultdict(list)
-    for hand_id, player_id, amount in Posting.objects.filter(hand_id__in=[row[0] for row in hands]).values_list(
-        "hand_id", "player_id", "amount"
-    ):
-        amounts[hand_id].append((player_id, amount))
+    # Each posting with its player's seat at this table (postings of a player not seated here count nowhere, as
+    # the balances read by name).
+    postings = Posting.objects.filter(hand_id__in=[row[0] for row in rows], player__seats__table_id=table_id)
+    for hand_id, position, amount in postings.order_by().values_list("hand_id", "player__seats__position", "amount"):
+        amounts[hand_id].append((position, amount))
     changed = []
-    for hand_id, status, stored in hands:
+    for hand_id, _number, status, stored in rows:
         if status == Hand.Status.COUNTED:
-            for player_id, amount in amounts[hand_id]:
-                if player_id in positions:  # as the balances are read: only the seated players
-                    running[positions[player_id]] += amount
+            for position, amount in amounts[hand_id]:
+                running[position] += amount
         balances = [str(value.quantize(MONEY_PLACES)) for value in running]
         if hand_id == hand.pk:
             hand.balances = balances

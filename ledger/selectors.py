@@ -1,9 +1,10 @@
 """The read side: balances, scoreboards, hand logs, chart series and the last counted hand, for the pages, the API,
 the PDF and the statistics alike (``ledger.services`` writes).
 
-Each answer costs a fixed number of queries and a fixed amount of Python work whatever the number of hands: the
-database counts and sums (the balances through ``exact_total``, the chart from running totals), and only the hands
-shown are loaded.
+Each answer costs a fixed number of queries and a fixed amount of Python work whatever the number of hands: a
+table's balances are the running balances its newest hand keeps (``Hand.balances``, kept by ``ledger.running``),
+the chart reads a bounded sample of them, the evening's balances are summed by the database (through
+``exact_total``), and only the hands shown are loaded.
 """
 
 from __future__ import annotations
@@ -12,27 +13,42 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any, TypedDict
 
-from django.db.models import Count, F, FloatField, Max, Sum, Window
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
 from django.utils.safestring import SafeString
 
 from ledger import qr
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 
-# The table page and the share page show the newest hands; the rest are one tap away. They read only these, so
-# their size does not grow with the evening.
+# The share page shows the newest hands, the table page fewer (a phone's screen; earlier ones are one tap away).
+# They read only these, so their size does not grow with the evening.
 LOG_LENGTH = 30
+TABLE_LOG_LENGTH = 10
+# The chart draws a point after each hand up to this many, then after as many hands evenly spread (the last one
+# always): about one point per two pixel columns of its 272, and a fixed cost however long the evening.
+CHART_POINTS = 60
+# The form pre-selects the contract played most in this many newest counted hands (all of a shorter evening).
+CONTRACTS_WINDOW = 50
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Balances: exact, each from one aggregate query
+# Balances: exact, a table's from its newest hand, an evening's from one aggregate query
 
 
-def table_balances(table: Table) -> dict[str, Decimal]:
-    """Every seated player's exact balance at this table, in seat order: one aggregate query."""
-    totals = Posting.objects.filter(hand__table=table).counted().totals("player__name")
-    return {name: totals.get(name, Decimal(0)) for name in table.seat_names}
+def table_balances(table: Table, log: list[Hand] | None = None) -> dict[str, Decimal]:
+    """Every seated player's exact balance at this table, in seat order: the running balances of its newest hand.
+
+    Found in ``log`` (the newest hands, newest first) when given, else one query for one row. A table whose newest
+    hand has no balances yet (only inside the import's transaction) sums its postings instead.
+    """
+    if log is None:
+        newest: list[Any] = list(table.hands.order_by("-number").values_list("balances", flat=True)[:1])
+    else:
+        newest = [hand.balances for hand in log[:1]]
+    if not newest:
+        return dict.fromkeys(table.seat_names, Decimal(0))
+    if newest[0] is None:
+        totals = Posting.objects.filter(hand__table=table).counted().totals("player__name")
+        return {name: totals.get(name, Decimal(0)) for name in table.seat_names}
+    return {name: Decimal(value) for name, value in zip(table.seat_names, newest[0], strict=True)}
 
 
 def tables_balances(evening: Evening, tables: list[Table]) -> dict[int, dict[str, Decimal]]:
@@ -75,13 +91,18 @@ def scoreboard(table: Table, balances: dict[str, Decimal], next_dealer: int | No
 # Hands: the log, the last counted hand, the contracts played
 
 
-def hand_log(table: Table, *, whole: bool = False) -> dict[str, Any]:
-    """The log as the pages show it: the newest ``LOG_LENGTH`` hands (all of them when ``whole``), newest first and
+def hand_log(table: Table, *, whole: bool = False, length: int = LOG_LENGTH) -> dict[str, Any]:
+    """The log as the pages show it: the newest ``length`` hands (all of them when ``whole``), newest first and
     voided ones included, the number of hands, and whether there are more than shown. Two queries."""
     hands = table.hands.order_by("-number")
-    log = list(hands if whole else hands[:LOG_LENGTH])
+    log = list(hands if whole else hands[:length])
     total = table.hands.count()
     return {"log": log, "hand_total": total, "log_more": len(log) < total}
+
+
+def earlier_hands(table: Table, before: int, length: int) -> list[Hand]:
+    """The ``length`` hands just older than hand number ``before``, newest first (the log's next page): one query."""
+    return list(table.hands.filter(number__lt=before).order_by("-number")[:length])
 
 
 def evening_hands(evening: Evening) -> dict[int, list[Hand]]:
@@ -111,55 +132,53 @@ class ContractPlayed(TypedDict):
 
 
 def contracts_played(table: Table, field: str) -> list[ContractPlayed]:
-    """Per contract (the hand document's ``field``) played in a counted hand: how often, and the number of the
-    latest hand that played it; the most recently played first. One grouped query."""
-    played = (
-        table.hands.filter(status=Hand.Status.COUNTED, document__has_key=field)
-        # A JSON null reads as the text "null" on SQLite, which is also the name of a Skat game.
-        .exclude(**{f"document__{field}": None})
-        .annotate(contract=KT(f"document__{field}"))
-        .order_by()
-        .values("contract")
-        .annotate(count=Count("pk"), latest=Max("number"))
-    )
-    return sorted((row for row in played if row["contract"]), key=lambda row: -row["latest"])
+    """Per contract (the hand document's ``field``) played in one of the newest ``CONTRACTS_WINDOW`` counted hands:
+    how often, and the number of the latest hand that played it; the most recently played first. One query for at
+    most that many documents."""
+    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number")[:CONTRACTS_WINDOW]
+    played: dict[str, ContractPlayed] = {}
+    for number, document in newest.values_list("number", "document"):
+        contract = document.get(field) if isinstance(document, dict) else None
+        if contract:
+            row = played.setdefault(str(contract), {"contract": str(contract), "count": 0, "latest": number})
+            row["count"] += 1
+    return list(played.values())  # newest first: each contract's first row is its latest hand
 
 
 # --------------------------------------------------------------------------------------------------------------
 # The chart
 
 
-def chart_series(table: Table) -> list[list[float]]:
-    """Each seated player's balance after each counted hand, starting at zero, in seat order (hands oldest first).
+def chart_numbers(last: int) -> list[int]:
+    """The hand numbers the chart draws a point after: each of ``1..last`` up to ``CHART_POINTS`` of them, else
+    ``CHART_POINTS`` evenly spread, ``last`` included."""
+    if last <= CHART_POINTS:
+        return list(range(1, last + 1))
+    return sorted({round(step * last / CHART_POINTS) for step in range(1, CHART_POINTS + 1)})
 
-    One window query sums the postings per player up to each hand; Python only lays the sums out per seat. Floats:
-    these are for drawing, never for money (the balances shown as money come from ``table_balances``).
+
+def chart_series(table: Table, last: int | None = None) -> tuple[list[int], list[list[float]]]:
+    """The hand numbers the chart draws, starting at 0, and each seated player's balance after each of them
+    (seat order); ``last`` is the table's newest hand number (``table.hand_count`` if not given).
+
+    One query for at most ``CHART_POINTS`` rows: the running balances the sampled hands keep (a voided hand keeps
+    the balances before it, so the line stays flat there). Floats: these are for drawing, never for money (the
+    balances shown as money come from ``table_balances``).
     """
-    running = Window(
-        Sum(Cast("amount", FloatField())), partition_by=[F("player_id")], order_by=[F("hand__number").asc()]
+    numbers = chart_numbers(table.hand_count if last is None else last)
+    kept = dict(
+        table.hands.filter(number__in=numbers, balances__isnull=False).values_list("number", "balances").order_by()
     )
-    rows = (
-        Posting.objects.filter(hand__table=table)
-        .counted()
-        .annotate(running=running)
-        .order_by("hand__number", "player_id")
-        .values_list("hand__number", "player__name", "running")
-    )
-    seats = {name: index for index, name in enumerate(table.seat_names)}
-    now = [0.0] * len(seats)
-    series: list[list[float]] = [[0.0] for _ in seats]
-    hand = None
-    for number, name, total in rows:
-        if number != hand and hand is not None:
-            for index, line in enumerate(series):
-                line.append(now[index])
-        hand = number
-        if name in seats:
-            now[seats[name]] = total
-    if hand is not None:
-        for index, line in enumerate(series):
-            line.append(now[index])
-    return series
+    series: list[list[float]] = [[0.0] for _name in table.seat_names]
+    drawn = [0]
+    for number in numbers:
+        balances = kept.get(number)
+        if balances is None:
+            continue  # a number the table has no hand of (an imported evening may skip some): no point
+        drawn.append(number)
+        for line, value in zip(series, balances, strict=True):
+            line.append(float(value))
+    return drawn, series
 
 
 # --------------------------------------------------------------------------------------------------------------

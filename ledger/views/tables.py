@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import json
+import threading
+import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.core.signals import setting_changed
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
@@ -26,14 +36,21 @@ from ledger.forms import add_domain_error
 from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
-from ledger.selectors import LOG_LENGTH
+from ledger.selectors import TABLE_LOG_LENGTH
 from ledger.views.htmx import HtmxHttpRequest
+
+# The log's "Earlier hands" button shows this many more each tap.
+LOG_STEP = 20
 
 
 @login_required
-def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
-    context = _table_context(table, whole_log="all" in request.GET)
+    length = _log_length(request.GET)
+    before = request.GET.get("before", "")
+    if request.htmx and before.isdecimal() and length is not None:
+        return _earlier_hands(request, table, int(before), length)
+    context = _table_context(request, table, length=length)
     # Without JavaScript, Record redirects here with the hand's number: the same status line as the htmx answer.
     recorded = request.GET.get("recorded", "")
     if recorded.isdecimal():
@@ -41,45 +58,161 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "ledger/table_detail.html", context)
 
 
-def _table_context(table: Table, form: HandForm | None = None, whole_log: bool = False) -> dict[str, Any]:
+def _log_length(query: QueryDict) -> int | None:
+    """How many of the newest hands the log shows: ``?log=N`` (the "Earlier hands" button adds to it), all of them
+    with ``?all`` (None), else ``TABLE_LOG_LENGTH``."""
+    if "all" in query:
+        return None
+    asked = query.get("log", "")
+    return min(max(int(asked), TABLE_LOG_LENGTH), 100_000) if asked.isdecimal() else TABLE_LOG_LENGTH
+
+
+def _page_log_length(request: HtmxHttpRequest) -> int | None:
+    """``_log_length`` of the table page an htmx request comes from (its address, which the button keeps up to
+    date); the default for a page loaded anew."""
+    current = request.htmx.current_url if request.htmx else None
+    return _log_length(QueryDict(urlsplit(current or "").query))
+
+
+def _table_context(
+    request: HttpRequest, table: Table, form: HandForm | None = None, length: int | None = TABLE_LOG_LENGTH
+) -> dict[str, Any]:
     """Everything the table page shows, in a fixed number of queries and a fixed amount of Python work whatever the
-    number of hands: the newest hands of the log, the last counted hand, and counts and sums from the database."""
-    log = selectors.hand_log(table, whole=whole_log)
+    number of hands: the newest ``length`` hands of the log (all with None), the balances its newest hand keeps,
+    the last counted hand, a sample of the running balances for the chart, and a count."""
+    log = selectors.hand_log(table, whole=length is None, length=length or TABLE_LOG_LENGTH)
+    hands = log["log"]
     return (
-        _standing(table, selectors.last_counted(table, log["log"]), form)
+        _standing(request, table, selectors.last_counted(table, hands), selectors.table_balances(table, hands), form)
         | log
+        | _log_more(log["hand_total"], hands[-1].number if hands else None, length)
         | {
+            "chart": table_chart(table, hands[0].number if hands else 0),
             "house_rules": tariffs.options(table.game, table.ruleset),
         }
     )
 
 
-def _standing(table: Table, last: Hand | None, form: HandForm | None = None) -> dict[str, Any]:
-    """What every hand changes: the balances, who deals next, the chart, a fresh form and the Undo of the last hand."""
+def _log_more(hand_total: int, oldest: int | None, length: int | None) -> dict[str, Any]:
+    """What the button under the log needs: whether there are hands not shown, the oldest hand shown (the next
+    page starts below it) and the log's length after one more tap."""
+    shown = hand_total if length is None else min(length, hand_total)
+    return {"log_more": shown < hand_total, "log_before": oldest, "log_next": shown + LOG_STEP}
+
+
+def _earlier_hands(request: HtmxHttpRequest, table: Table, before: int, length: int) -> HttpResponse:
+    """The log's next page ("Earlier hands"): the hands just older than hand ``before``, added under the log by
+    htmx, and the button for the page after. Its cost is the page's, not the evening's."""
+    hands = selectors.earlier_hands(table, before, LOG_STEP + 1)
+    shown = hands[:LOG_STEP]
+    context = {
+        "table": table,
+        "log": shown,
+        "hand_total": table.hands.count(),
+        "can_edit": table.evening.is_open,
+        "log_more": len(hands) > LOG_STEP,
+        "log_before": shown[-1].number if shown else None,
+        "log_next": length + LOG_STEP,
+    }
+    return render(request, "ledger/_log_earlier.html", context)
+
+
+def _standing(
+    request: HttpRequest,
+    table: Table,
+    last: Hand | None,
+    balances: dict[str, Any],
+    form: HandForm | None = None,
+    *,
+    oob: bool = False,
+) -> dict[str, Any]:
+    """What every hand changes: the balances, who deals next, a fresh form (or ``form``, refused, as it was posted)
+    and the Undo of the last hand."""
     next_dealer = services.next_dealer(table, last)
-    return {
+    if form is not None:
+        drawn: dict[str, Any] = {"form": form}
+    elif table.evening.is_open:
+        drawn = {"form_html": _fresh_form(request, table, next_dealer, oob=oob)}
+    else:
+        drawn = {}  # a closed evening shows no form
+    return drawn | {
         "table": table,
         "evening": table.evening,
-        "form": form or _new_hand_form(table, next_dealer),
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
         "table_revision": table.revision,
         "last_counted": last,
-        "scoreboard": selectors.scoreboard(table, selectors.table_balances(table), next_dealer),
+        "scoreboard": selectors.scoreboard(table, balances, next_dealer),
         "next_dealer": table.seat_names[next_dealer],
-        "chart": table_chart(table),
         "can_edit": table.evening.is_open,
     }
 
 
-def _new_hand_form(table: Table, dealer: int) -> HandForm:
-    """A fresh form: the rotation's dealer, and the contract most played at this table so far."""
+def _fresh_form(request: HttpRequest, table: Table, dealer: int, *, oob: bool = False) -> SafeString:
+    """A fresh hand form: the rotation's dealer, the contract most played at this table lately, the Bock rounds
+    pending; drawn once per process for each such start (``_FRESH_FORMS``), then only stamped for this request."""
     cls = form_class(table.game)
     played = selectors.contracts_played(table, cls.contract_field)
     initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([(r["contract"], r["count"]) for r in played])}
     pending_bock = services.table_pending_bock(table)
     if pending_bock is not None:
         initial["bock"] = pending_bock
-    return cls(table, dealer=dealer, initial=initial)
+    language = translation.get_language()
+    start = (table.pk, table.game, json.dumps([table.seat_names, table.ruleset, initial], sort_keys=True))
+    drawn = _FRESH_FORMS.get((*start, dealer, language, oob))
+    if drawn is None:
+        form = cls(table, dealer=dealer, initial=initial | {"key": _KEY_MARK})
+        context = {
+            "table": table,
+            "form": form,
+            "action": reverse("ledger:hand_create", args=[table.pk]),
+            "table_revision": _REVISION_MARK,
+            "csrf_token": _CSRF_MARK,
+            "oob": oob,
+        }
+        drawn = render_to_string("ledger/_hand_form.html", context)
+        _FRESH_FORMS.put((*start, dealer, language, oob), drawn)
+    stamped = drawn.replace(_CSRF_MARK, get_token(request)).replace(_KEY_MARK, uuid.uuid4().hex)
+    return mark_safe(stamped.replace(_REVISION_MARK, str(table.revision)))  # noqa: S308 - drawn by our template
+
+
+class _DrawnForms:
+    """The fresh hand forms drawn so far in this process, the least recently used forgotten past ``size``.
+
+    A fresh form is a pure function of its table (seats, frozen ruleset), its dealer, its pre-selected values and
+    the language, except for three stamps: the CSRF token, the form's submission key and the table's revision,
+    drawn as marks and replaced for each request. Drawing one costs more than all the rest of the answer to Record
+    (some thirty widgets through Django's templates), and at a table the same few (one per dealer) come back hand
+    after hand. In memory, not in the shared cache: a new release, with other templates, starts with none.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.drawn: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> str | None:
+        with self.lock:
+            drawn = self.drawn.get(key)
+            if drawn is not None:
+                self.drawn.move_to_end(key)
+            return drawn
+
+    def put(self, key: tuple[Any, ...], drawn: str) -> None:
+        with self.lock:
+            self.drawn[key] = drawn
+            while len(self.drawn) > self.size:
+                self.drawn.popitem(last=False)
+
+    def clear(self, **_kwargs: Any) -> None:
+        with self.lock:
+            self.drawn.clear()
+
+
+_FRESH_FORMS = _DrawnForms(256)
+# A test that changes the settings (templates, languages …) draws its forms anew.
+setting_changed.connect(_FRESH_FORMS.clear)
+# Marks that no form draws by itself (fresh for each process), replaced by each request's own values.
+_CSRF_MARK, _KEY_MARK, _REVISION_MARK = (f"{name}-{uuid.uuid4().hex}" for name in ("csrf", "key", "revision"))
 
 
 @login_required
@@ -139,7 +272,7 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
                 return answer
             return _table_now(request, table, recorded=hand)
     _after_submission(request, form)
-    context = _table_context(table, form=form)
+    context = _table_context(request, table, form=form, length=_page_log_length(request))
     if request.htmx:
         return render(request, "ledger/_table_live.html", context)
     return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
@@ -153,19 +286,24 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
     more than the form's means that this hand is the only change since, so the rest of the page is still true.
     """
     seen = request.POST.get("table_revision", "")
-    table.refresh_from_db(fields=["revision"])
-    if not seen.isdecimal() or table.revision != int(seen) + 1 or hand.number == 1:
+    now = Table.objects.filter(pk=table.pk).annotate(hand_total=Count("hands")).values_list("revision", "hand_total")
+    table.revision, hand_total = now.get()
+    if not seen.isdecimal() or table.revision != int(seen) + 1 or hand.number == 1 or hand.balances is None:
         return None  # another phone changed the table meanwhile, a retried tap, or the log's first row
-    whole_log = "all" in parse_qs(urlsplit(request.htmx.current_url or "").query, keep_blank_values=True)
-    hand_total = table.hands.count()
-    # The row that falls off the log's end (if any): the page showed the newest LOG_LENGTH hands before this one.
-    beyond = table.hands.order_by("-number").values_list("number", flat=True)[LOG_LENGTH : LOG_LENGTH + 1]
-    dropped = None if whole_log else next(iter(beyond), None)
-    context = _standing(table, hand) | {
+    length = _page_log_length(request)
+    # The oldest row the log shows now, and the one that falls off its end (the page showed `length` hands).
+    edge = (
+        []
+        if length is None
+        else list(table.hands.order_by("-number").values_list("number", flat=True)[length - 1 : length + 1])
+    )
+    balances = dict(zip(table.seat_names, hand.balances_after or [], strict=True))
+    context = _standing(request, table, hand, balances, oob=True) | {
         "oob": True,
         "hand_total": hand_total,
-        "log_more": not whole_log and hand_total > LOG_LENGTH,
-        "dropped": dropped,
+        "dropped": edge[1] if len(edge) > 1 else None,
+        "chart": table_chart(table, hand.number),
+        **_log_more(hand_total, edge[0] if edge else None, length),
         **_recorded(hand),
     }
     return reswap(render(request, "ledger/_hand_recorded_changes.html", context), "none")
@@ -270,7 +408,8 @@ def _table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = N
     """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
         table.refresh_from_db(fields=["revision"])  # read before the hands: the form never claims a newer state
-        return render(request, "ledger/_table_live.html", _table_context(table) | _recorded(recorded))
+        context = _table_context(request, table, length=_page_log_length(request)) | _recorded(recorded)
+        return render(request, "ledger/_table_live.html", context)
     if recorded is not None:
         return redirect(f"{table.get_absolute_url()}?recorded={recorded.number}#table-live")
     return redirect(table)

@@ -51,10 +51,36 @@ def test_record_answers_with_what_changed_out_of_band(alice_client, snapser_tabl
 
 
 def test_the_row_that_falls_off_the_log_is_taken_away(alice_client, snapser_table):
+    factories.record(snapser_table, times=11)
+    html = _record(alice_client, snapser_table, "k12", revision=_revision(snapser_table)).content.decode()
+    assert '<li id="hand-2" hx-swap-oob="delete"></li>' in html  # the page showed #2..#11, now #3..#12
+    assert "Show all 12 hands" in html
+    assert 'hx-get="?log=30&amp;before=3"' in html  # the next page starts below the oldest row shown
+
+
+def test_a_log_shown_longer_keeps_its_length(alice_client, snapser_table):
     factories.record(snapser_table, times=31)
-    html = _record(alice_client, snapser_table, "k32", revision=_revision(snapser_table)).content.decode()
+    page = snapser_table.get_absolute_url() + "?log=30"  # two taps on "Earlier hands" less one: as the page says
+    html = _record(alice_client, snapser_table, "k32", revision=_revision(snapser_table), page=page).content.decode()
     assert '<li id="hand-2" hx-swap-oob="delete"></li>' in html  # the page showed #2..#31, now #3..#32
-    assert "Show all 32 hands" in html
+    assert 'hx-get="?log=50&amp;before=3"' in html
+
+
+def test_earlier_hands_come_under_the_log_a_page_at_a_time(alice_client, snapser_table):
+    factories.record(snapser_table, times=31)
+    url = snapser_table.get_absolute_url()
+    page = alice_client.get(url).content.decode()
+    assert page.count('class="hand-row card') == 10  # #31..#22
+    assert 'hx-get="?log=30&amp;before=22"' in page and 'hx-push-url="?log=30"' in page
+    html = alice_client.get(url, {"log": "30", "before": "22"}, headers={"HX-Request": "true"}).content.decode()
+    assert html.count('class="hand-row card') == 20
+    assert re.search(r'<ol hx-swap-oob="beforeend:#log-list"><li class="hand-row card[^"]*" id="hand-21">', html)
+    assert 'id="hand-2"' in html and 'id="hand-1"' not in html
+    assert 'hx-get="?log=50&amp;before=2"' in html  # and one more page: #1
+    last = alice_client.get(url, {"log": "50", "before": "2"}, headers={"HX-Request": "true"}).content.decode()
+    assert last.count('class="hand-row card') == 1 and "Earlier hands" not in last
+    # Reloaded, the page shows as many as the address says.
+    assert alice_client.get(url, {"log": "30"}).content.decode().count('class="hand-row card') == 30
 
 
 def test_the_whole_log_keeps_every_row(alice_client, snapser_table):
@@ -86,18 +112,19 @@ def test_the_whole_live_part_is_redrawn_unless_the_page_was_current(alice_client
 
 
 def _running_balances(players, hands):
-    """The chart's series the slow way: each player's exact balance after each of ``hands``, from zero."""
+    """The chart's series the slow way: each player's exact balance after each of ``hands``, from zero (a voided
+    hand moves nobody's)."""
     totals = dict.fromkeys(players, Decimal(0))
     series = [[Decimal(0)] for _ in players]
     for hand in hands:
         for name, amount in hand.amounts.items():
-            totals[name] += amount
+            totals[name] += amount if hand.is_counted else 0
         for index, name in enumerate(players):
             series[index].append(totals[name])
     return series
 
 
-def test_the_chart_series_is_the_running_balance_of_the_counted_hands(evening):
+def _skat_evening(evening):
     table = factories.make_table(evening, "skat", players=["Ana", "Ben", "Cyril", "Dana"])
     seated = [
         ("Ana", "Ben", "grand"),
@@ -114,10 +141,25 @@ def test_the_chart_series_is_the_running_balance_of_the_counted_hands(evening):
     services.hand_void(hand=hands[2], by=evening.owner)
     corrected = {"dealer": "Ben", "declarer": "Dana", "contract": "grand", "matadors": 2, "declarer_points": 40}
     services.hand_correct(hand=hands[5], document=corrected, by=evening.owner, version=1)
-    counted = list(Hand.objects.filter(table=table, status="counted").order_by("number"))
-    expected = _running_balances(table.seat_names, counted)
-    assert selectors.chart_series(table) == [[pytest.approx(float(value)) for value in line] for line in expected]
+    table.refresh_from_db()
+    return table, _running_balances(table.seat_names, list(Hand.objects.filter(table=table).order_by("number")))
+
+
+def test_the_chart_series_is_the_running_balance_after_each_hand(evening):
+    table, expected = _skat_evening(evening)
+    numbers, series = selectors.chart_series(table)
+    assert numbers == list(range(9))
+    assert series == [[pytest.approx(float(value)) for value in line] for line in expected]
+    assert [line[3] for line in series] == [line[2] for line in series]  # the voided hand #3: flat
     assert any(line[-1] != 0 for line in expected)
+
+
+def test_a_long_evening_draws_a_bounded_sample_of_its_hands(evening, monkeypatch):
+    monkeypatch.setattr(selectors, "CHART_POINTS", 3)
+    table, expected = _skat_evening(evening)
+    numbers, series = selectors.chart_series(table)
+    assert numbers == [0, 3, 5, 8]  # three evenly spread, the newest among them
+    assert series == [[pytest.approx(float(line[number])) for number in numbers] for line in expected]
 
 
 @given(rounds=st.lists(st.integers(0, 3), max_size=30), seats=st.integers(3, 4))

@@ -147,12 +147,12 @@ def test_a_voided_hand_can_be_counted_again(alice_client, snapser_table):
     assert (hand.status, hand.version, hand.versions.count()) == ("counted", 3, 2)
 
 
-def test_the_log_shows_the_newest_thirty_hands_and_offers_the_rest(alice_client, snapser_table):
+def test_the_log_shows_the_newest_ten_hands_and_offers_the_rest(alice_client, snapser_table):
     factories.record(snapser_table, times=31)
     html = alice_client.get(snapser_table.get_absolute_url()).content.decode()
-    assert html.count('class="hand-row card') == 30
-    assert 'id="hand-31"' in html and 'id="hand-1"' not in html
-    assert "Show all 31 hands" in html
+    assert html.count('class="hand-row card') == 10
+    assert 'id="hand-22"' in html and 'id="hand-21"' not in html
+    assert "Earlier hands" in html and "Show all 31 hands" in html
     everything = alice_client.get(snapser_table.get_absolute_url(), {"all": "1"}).content.decode()
     assert everything.count('class="hand-row card') == 31
 
