@@ -12,45 +12,47 @@ sequence of such changes.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from decimal import Decimal
-
-from django.db.models import Q
 
 from ledger.models import MONEY_PLACES, Hand, Posting
 
 
-def rederive(hand: Hand) -> None:
+def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
     """Write the balances of ``hand`` and of every later hand of its table whose balances are written.
 
     From the balances of the latest earlier hand that has them and the counted postings since. Hands that have no
     balances yet (the import writes all of a table's hands before their postings) are left to their own turn.
-    ``hand.balances`` is set too.
+    ``posted``: the amounts by player name that the caller has just posted for ``hand``, to save reading them
+    back. ``hand.balances`` is set too.
 
-    Three small queries when ``hand`` is the table's newest hand, whatever the length of the evening; a change to
-    an older hand rewrites the balances of the hands after it (a correction or a void, rare at a table).
+    Three small queries when ``hand`` is the table's newest hand and its amounts are ``posted``, whatever the length
+    of the evening; a change to an older hand rewrites the balances of the hands after it (a correction or a void,
+    rare at a table).
     """
     table_id, start = hand.table_id, hand.number
-    earlier = Hand.objects.filter(table_id=table_id, number__lt=start, balances__isnull=False).order_by("-number")
-    rows = list(
-        Hand.objects.filter(table_id=table_id)
-        .filter(Q(pk__in=earlier.values("pk")[:1]) | Q(number=start) | Q(number__gt=start, balances__isnull=False))
-        .order_by("number")
-        .values_list("pk", "number", "status", "balances")
-    )
-    # The balances before ``hand`` (the first row, when it is older), else nothing won or lost yet.
-    before = rows.pop(0)[3] if rows[0][1] < start else None
+    written = Hand.objects.filter(table_id=table_id, balances__isnull=False)
+    # The balances before ``hand``, else nothing won or lost yet; then the hands after it (two range reads).
+    before = written.filter(number__lt=start).order_by("-number").values_list("balances", flat=True).first()
     running = [Decimal(value) for value in before] if before else [Decimal(0)] * len(hand.table.seat_names)
-    amounts: dict[int, list[tuple[int, Decimal]]] = defaultdict(list)
+    later = written.filter(number__gt=start).order_by("number").values_list("pk", "number", "status", "balances")
+    rows = [(hand.pk, start, hand.status, None), *later]
     # Each posting with its player's seat at this table (postings of a player not seated here count nowhere, as
     # the balances read by name).
-    postings = Posting.objects.filter(hand_id__in=[row[0] for row in rows], player__seats__table_id=table_id)
-    for hand_id, position, amount in postings.order_by().values_list("hand_id", "player__seats__position", "amount"):
-        amounts[hand_id].append((position, amount))
+    amounts: dict[int, list[tuple[int, Decimal]]] = defaultdict(list)
+    if posted is not None:
+        seats = {name: position for position, name in enumerate(hand.table.seat_names)}
+        amounts[hand.pk] = [(seats[name], amount) for name, amount in posted.items() if name in seats]
+    unread = [row[0] for row in rows if row[0] not in amounts]
+    if unread:
+        postings = Posting.objects.filter(hand_id__in=unread, player__seats__table_id=table_id).order_by()
+        for hand_id, position, amount in postings.values_list("hand_id", "player__seats__position", "amount"):
+            amounts[hand_id].append((position, amount))
     changed = []
     for hand_id, _number, status, stored in rows:
         if status == Hand.Status.COUNTED:
             for position, amount in amounts[hand_id]:
-                running[position] += amount
+                running[position] += amount.quantize(MONEY_PLACES)  # as the posting stores it
         balances = [str(value.quantize(MONEY_PLACES)) for value in running]
         if hand_id == hand.pk:
             hand.balances = balances

@@ -24,9 +24,9 @@ LOG_LENGTH = 30
 TABLE_LOG_LENGTH = 10
 # The chart draws a point after each hand up to this many, then after as many hands evenly spread (the last one
 # always): about one point per two pixel columns of its 272, and a fixed cost however long the evening.
-CHART_POINTS = 60
+CHART_POINTS = 48
 # The form pre-selects the contract played most in this many newest counted hands (all of a shorter evening).
-CONTRACTS_WINDOW = 50
+CONTRACTS_WINDOW = 30
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -481,7 +481,7 @@ def _post(hand: Hand, score: rules.Score) -> None:
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
-    running.rederive(hand)
+    running.rederive(hand, posted=score.amounts)
     _require_evening_balanced(hand)
 
 

@@ -291,12 +291,14 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
     if not seen.isdecimal() or table.revision != int(seen) + 1 or hand.number == 1 or hand.balances is None:
         return None  # another phone changed the table meanwhile, a retried tap, or the log's first row
     length = _page_log_length(request)
-    # The oldest row the log shows now, and the one that falls off its end (the page showed `length` hands).
-    edge = (
-        []
-        if length is None
-        else list(table.hands.order_by("-number").values_list("number", flat=True)[length - 1 : length + 1])
-    )
+    # The oldest row the log shows now, and the one that falls off its end (the page showed `length` hands). When
+    # the table holds as many hands as the new one's number, they are numbered 1 to it: no need to ask.
+    if length is None:
+        edge = []
+    elif hand_total == hand.number:
+        edge = [number for number in (hand.number - length + 1, hand.number - length) if number >= 1]
+    else:  # an imported evening may skip numbers
+        edge = list(table.hands.order_by("-number").values_list("number", flat=True)[length - 1 : length + 1])
     balances = dict(zip(table.seat_names, hand.balances_after or [], strict=True))
     context = _standing(request, table, hand, balances, oob=True) | {
         "oob": True,

@@ -8,6 +8,7 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
@@ -167,3 +168,78 @@ def test_the_last_hands_hold_the_whole_bock_queue(rounds, seats):
     table = SimpleNamespace(seat_names=["Ana", "Ben", "Cyril", "Dana"][:seats])
     hands = [SimpleNamespace(result={"bock_rounds": count}) for count in rounds]
     assert services.bock_pending(table, hands[-seats:]) == services.bock_pending(table, hands)
+
+
+def test_without_numbers_to_go_by_the_answer_asks_which_row_falls_off(alice_client, snapser_table):
+    factories.record(snapser_table, times=12)
+    Hand.objects.filter(table=snapser_table, number=1).delete()  # as an imported evening may skip a number
+    html = _record(alice_client, snapser_table, "k13", revision=_revision(snapser_table)).content.decode()
+    assert '<li id="hand-3" hx-swap-oob="delete"></li>' in html  # the page showed #3..#12, now #4..#13
+    assert 'hx-get="?log=30&amp;before=4"' in html and "Show all 12 hands" in html
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The fresh form: drawn once, stamped for each request
+
+
+def _form(html: str) -> str:
+    return re.search(r'<form id="hand-form".*?</form>', html, re.DOTALL).group(0)
+
+
+def _stamps(form: str) -> dict[str, str]:
+    return {
+        name: re.search(rf'name="{name}" value="([^"]*)"', form).group(1)
+        for name in ("csrfmiddlewaretoken", "key", "table_revision")
+    }
+
+
+def _unstamped(form: str) -> str:
+    for name, value in _stamps(form).items():
+        form = form.replace(f'name="{name}" value="{value}"', f'name="{name}" value=""')
+    return form
+
+
+def test_a_fresh_form_is_drawn_once_and_stamped_for_each_request(client, alice, charlie, snapser_table):
+    from ledger.views import tables
+
+    services.evening_add_scorekeeper(evening=snapser_table.evening, user=charlie)
+    factories.record(snapser_table, times=2)
+    url = snapser_table.get_absolute_url()
+    tables._FRESH_FORMS.clear()
+    client.force_login(alice)
+    drawn = _form(client.get(url).content.decode())  # drawn now
+    again = _form(client.get(url).content.decode())  # stamped only
+    assert _unstamped(again) == _unstamped(drawn)
+    assert _stamps(again)["key"] != _stamps(drawn)["key"]  # a new submission each time
+    assert _stamps(again)["table_revision"] == str(_revision(snapser_table))
+    client.force_login(charlie)
+    other = _form(client.get(url).content.decode())
+    assert _unstamped(other) == _unstamped(drawn)
+    assert _stamps(other)["csrfmiddlewaretoken"] != _stamps(drawn)["csrfmiddlewaretoken"]
+    # Each stamp is the request's own: the form posts back, CSRF checked.
+    checked = Client(enforce_csrf_checks=True)
+    checked.force_login(alice)
+    form = _form(checked.get(url).content.decode())
+    posted = N1 | _stamps(form)
+    assert checked.post(reverse("ledger:hand_create", args=[snapser_table.pk]), posted).status_code == 302
+    assert Hand.objects.filter(table=snapser_table).count() == 3
+
+
+def test_the_fresh_form_follows_the_dealer_the_contract_and_the_language(alice_client, skat_table):
+    url = skat_table.get_absolute_url()
+    first = _form(alice_client.get(url).content.decode())
+    factories.record(skat_table, times=2)  # two Grands: Grand pre-selected, another dealer
+    second = _form(alice_client.get(url).content.decode())
+    assert _unstamped(second) != _unstamped(first)
+    czech = _form(alice_client.get(url, headers={"accept-language": "cs"}).content.decode())
+    assert "Další: rozdávající a méně častá pole" in czech and "More: dealer" in second
+
+
+def test_the_usual_contract_counts_the_newest_hands_only(skat_table, monkeypatch):
+    factories.record(skat_table, times=3)  # Grand
+    factories.record(skat_table, factories.SKAT_S1 | {"contract": "clubs"}, times=2)
+    played = selectors.contracts_played(skat_table, "contract")
+    assert [(row["contract"], row["count"], row["latest"]) for row in played] == [("clubs", 2, 5), ("grand", 3, 3)]
+    monkeypatch.setattr(selectors, "CONTRACTS_WINDOW", 3)
+    played = selectors.contracts_played(skat_table, "contract")
+    assert [(row["contract"], row["count"], row["latest"]) for row in played] == [("clubs", 2, 5), ("grand", 1, 3)]
