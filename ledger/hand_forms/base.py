@@ -226,13 +226,18 @@ class HandForm(forms.Form):
                 return candidate
         return active[0]
 
+    def more(self) -> tuple[str, ...]:
+        """The fields under "More" for the current values: ``more_names``, less any a game draws among the shown
+        ones now (a pre-selected value that changes the money must be on the screen, not in a closed "More")."""
+        return self.more_names
+
     def shown(self) -> list[forms.BoundField]:
-        names = [name for name in self.shown_names() if name not in self.more_names]
-        return [self[name] for name in names]
+        more = self.more()
+        return [self[name] for name in self.shown_names() if name not in more]
 
     def shown_more(self) -> list[forms.BoundField]:
         shown = set(self.shown_names())
-        return [self["dealer"]] + [self[name] for name in self.more_names if name in shown]
+        return [self["dealer"]] + [self[name] for name in self.more() if name in shown]
 
     @property
     def more_has_errors(self) -> bool:

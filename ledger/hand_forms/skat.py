@@ -94,11 +94,13 @@ class SkatHandForm(HandForm):
         self.initial.setdefault("declarer_points", skat.WIN_POINTS)
         self.initial.setdefault("kontra", 0)
         self.initial.setdefault("bid", skat.LOWEST_BID)
+        if self._bock_pending():
+            self.fields["bock"].help_text = _("Each pending Bock round doubles this hand.")
 
     def shown_names(self) -> list[str]:
         contract = self.current("contract") or "clubs"
         if contract == "passed":
-            # The Bock count stays on a passed-in hand too (under "more"): the ledger's queue covers every hand.
+            # The Bock count stays on a passed-in hand too: the ledger's queue covers every hand.
             return ["contract", *self._bock()]
         if contract == "ramsch":
             return [
@@ -139,6 +141,20 @@ class SkatHandForm(HandForm):
 
     def _bock(self) -> list[str]:
         return ["bock"] if self.settings.get("bock") else []
+
+    def more(self) -> tuple[str, ...]:
+        """A pending Bock doubles the hand a record button records: then it is drawn above the buttons, with what
+        it does, not in a closed "More" (issue 17's review). None pending: it stays there, out of the way."""
+        if not self._bock_pending():
+            return self.more_names
+        return tuple(name for name in self.more_names if name != "bock")
+
+    def _bock_pending(self) -> bool:
+        try:
+            bock = self.current("bock")
+        except forms.ValidationError:  # junk posted: its error opens "More" and says what is wrong
+            return False
+        return bool(bock and bock > 0)
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         document: dict[str, Any] = {

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from html.parser import HTMLParser
 
 import pytest
+from django.urls import reverse
 
 from ledger import services
 from ledger.models import Hand
@@ -90,3 +92,57 @@ def test_with_bock_per_trigger_each_trigger_starts_a_round(evening):
     hands = list(Hand.objects.filter(table=table).order_by("number"))
     # clubs with 1 (24) inside two rounds: ×4, Ben +96 list points at 0.01 → +1.92
     assert [h.amounts["Ben"] for h in hands[1:]] == [Decimal("1.92")] * 3 + [Decimal("0.48")]
+
+
+class _Where(HTMLParser):
+    """For each input, whether it is inside a closed ``<details>`` (hidden until tapped open)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.details: list[bool] = []  # open or not, innermost last
+        self.hidden: dict[str, bool] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        if tag == "details":
+            self.details.append("open" in names)
+        elif tag == "input" and names.get("name"):
+            self.hidden[str(names["name"])] = not all(self.details)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "details":
+            self.details.pop()
+
+
+def _hidden(html: str) -> dict[str, bool]:
+    where = _Where()
+    where.feed(html.split('id="hand-form"', 1)[1].split("</form>", 1)[0])
+    return where.hidden
+
+
+def test_a_pending_bock_is_on_the_screen_above_the_record_buttons(alice_client, evening):
+    """The declarer's button records a hand the Bock doubles: the Bock is not hidden in a closed "More"."""
+    table = factories.make_table(evening, "skat", preset="pub")
+    html = alice_client.get(table.get_absolute_url()).content.decode()
+    assert _hidden(html)["bock"] is True  # nothing pending: out of the way under "More"
+    assert "Each pending Bock round doubles this hand." not in html
+    factories.record(table, LOST_60_60)
+    redraw = reverse("ledger:hand_form", args=[table.pk])
+    for url, query in [
+        (table.get_absolute_url(), {}),
+        (redraw, {"contract": "null", "bock": "1", "dealer": "1"}),  # the game changed: htmx posts the form back
+    ]:
+        html = alice_client.get(url, query, headers={"HX-Request": "true"} if query else {}).content.decode()
+        assert 'name="bock" value="1"' in html
+        assert _hidden(html)["bock"] is False
+        assert html.index('id="field-bock"') < html.index('name="declarer" value="Ana"')  # above the buttons
+        assert "Each pending Bock round doubles this hand." in html
+    bock_0 = alice_client.get(redraw, {"contract": "clubs", "bock": "0", "dealer": "1"}, headers={"HX-Request": "true"})
+    assert _hidden(bock_0.content.decode())["bock"] is True  # set to 0 by hand: back under "More"
+    # The next hand (Ben declares clubs with 1, 70 points) is doubled: +0.96, the form's 1 posted back.
+    response = alice_client.post(
+        reverse("ledger:hand_create", args=[table.pk]),
+        {"contract": "clubs", "matadors": "1", "declarer_points": "70", "bock": "1", "declarer": "Ben", "dealer": "1"},
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get(table=table, number=2).amounts["Ben"] == Decimal("0.96")
