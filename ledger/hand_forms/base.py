@@ -68,7 +68,9 @@ def missing_message(field: forms.Field) -> str:
     """
     choices = [str(label) for value, label in getattr(field, "choices", []) if value not in ("", None)]
     if choices:
-        return _("Tap one: %(choices)s.") % {"choices": ", ".join(choices)}
+        # Labels that hold a comma themselves ("hra won, sedma lost") are told apart by semicolons.
+        separator = "; " if any("," in choice for choice in choices) else ", "
+        return _("Tap one: %(choices)s.") % {"choices": separator.join(choices)}
     if isinstance(field, forms.IntegerField):
         return _("Enter a number from %(min)s to %(max)s.") % {"min": field.min_value, "max": field.max_value}
     return str(_("This decides the money: fill it in."))

@@ -152,7 +152,7 @@ def test_each_record_button_answers_htmx_with_the_status_line(alice_client, even
             "marias",
             MARIAS | {"contract": "sedma"},
             "sedma_outcome",
-            "Tap one: hra won, sedma won, hra won, sedma lost, hra lost, sedma won, hra lost, sedma lost.",
+            "Tap one: hra won, sedma won; hra won, sedma lost; hra lost, sedma won; hra lost, sedma lost.",
         ),
         ("marias", {"declarer": "Ana", "contract": "durch", "played_out": "on"}, "won", "Tap one: won, lost."),
         ("snapser", SNAPSER, "result", "Tap one: s vodou, bez vody, za 6, tichý durch."),
