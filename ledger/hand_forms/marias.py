@@ -181,7 +181,9 @@ class MariasHandForm(HandForm):
         if self._contract() in marias.ALONE_CONTRACTS:
             return "won"
         if self._points_matter():
-            return None
+            # The card points decide the price: they are the last tap, one button a ten (0 to 90), with the
+            # hlášky, the seven and the fleks they are priced with already on the screen above them.
+            return "points"
         return "sedma_outcome" if self._seven_announced() else "won"
 
     def required_names(self) -> list[str]:

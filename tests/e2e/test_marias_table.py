@@ -46,10 +46,10 @@ def test_betl_hides_the_points_trump_and_partner(page, table):
         expect(field(page, name)).to_have_count(0)
 
     choose(page, "contract", "hra")
-    choose(page, "marriages_declarer_20", "1")  # a hláška: now the card points decide, and Record hand records
-    expect(field(page, "points")).to_be_visible()
+    choose(page, "marriages_declarer_20", "1")  # a hláška: now the card points decide, and each of them records
+    expect(record_buttons(page, "points")).to_have_text([str(points) for points in range(0, 91, 10)])
     expect(field(page, "won")).to_have_count(0)
-    expect(page.locator("#record-hand")).to_be_visible()
+    expect(page.locator("#record-hand")).to_have_count(0)
 
 
 def test_hands_are_priced_undone_and_corrected(page, table):

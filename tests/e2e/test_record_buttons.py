@@ -62,6 +62,32 @@ def test_a_marias_hra_is_trump_partner_won(page, evening):
     expect(hand_row(page, 2)).to_contain_text("sedma in bells, lost (seven killed)")
 
 
+def test_a_marias_hra_with_a_20_is_trump_partner_20_points(page, evening):
+    """Four taps: the hláška brings the card points in as a row of record buttons, the 20 stays tapped above them."""
+    table = factories.make_table(evening, "marias")  # Ana deals: Ben chooses
+    page.goto(table.get_absolute_url())
+    choose(page, "trump", "bells")
+    choose(page, "partner", "Dana")
+    choose(page, "marriages_declarer_20", "1")
+    points = record_buttons(page, "points")
+    expect(points).to_have_text([str(value) for value in range(0, 91, 10)])
+    expect(page.get_by_role("button", name="60 points")).to_have_text("60")  # what a screen reader says
+    expect(page.locator("#record-hand")).to_have_count(0)
+    expect(field(page, "won")).to_have_count(0)
+    _no_axe_violations(page, "Mariáš hra with a 20, card points as buttons")
+    _fits_320_px(page)
+    page.set_viewport_size({"width": 320, "height": 800})
+    boxes = [points.nth(index).bounding_box() for index in range(10)]
+    assert all(box and box["width"] >= 44 and box["height"] >= 44 for box in boxes)  # thumb-sized at 320 px
+    assert len({round(box["y"]) for box in boxes if box}) > 1  # wrapped in rows, not squeezed into one
+    record_with(page, "points", "80")
+    status = page.get_by_role("status")
+    expect(status).to_contain_text("Hand #1: Ben +0.40")  # 80 + 20 = 100: a tichá stovka doubles the hra's 0.20
+    expect_balances(page, {"Ana": "−0.40", "Ben": "+0.40", "Cyril": "−0.40", "Dana": "+0.40"})
+    hand = Hand.objects.get(table=table)
+    assert hand.document["points"] == 80 and hand.document["marriages"] == {"declarer": [20]}
+
+
 def test_a_skat_game_ends_with_the_declarer(page, evening):
     table = factories.make_table(evening, "skat")
     page.goto(table.get_absolute_url())

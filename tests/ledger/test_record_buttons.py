@@ -192,6 +192,79 @@ def test_a_hlaska_brings_the_card_points_back_and_won_alone_is_refused(alice_cli
     assert hand.amounts["Ana"] == D("0.20")
 
 
+HRA_WITH_A_20 = MARIAS | {"marriages_declarer_20": "1"}
+
+
+@pytest.mark.parametrize(
+    ("points", "money"),
+    [
+        # 80 + the 20 = 100: a tichá stovka doubles the hra (RULES.md §2: × 2 × 2^0), M2's 0.20 becomes 0.40
+        ("80", {"Ana": "0.40", "Ben": "-0.40", "Cyril": "0.40", "Dana": "-0.40"}),
+        # 60 + 20 = 80 against 30: won, plain M2
+        ("60", {"Ana": "0.20", "Ben": "-0.20", "Cyril": "0.20", "Dana": "-0.20"}),
+        # 30 + 20 = 50 against 60: lost
+        ("30", {"Ana": "-0.20", "Ben": "0.20", "Cyril": "-0.20", "Dana": "0.20"}),
+    ],
+)
+def test_a_card_points_button_records_a_hra_with_a_hlaska(alice_client, evening, points, money):
+    """Trump, partner, the 20, then one card-points button: the hand as posted, priced from those points."""
+    table = factories.make_table(evening, "marias")
+    response = _post(alice_client, table, HRA_WITH_A_20 | {"points": points})
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    hand = Hand.objects.get(table=table)
+    assert hand.document["points"] == int(points) and hand.document["marriages"] == {"declarer": [20]}
+    assert "won" not in hand.document  # the points decide, not a won/lost tap
+    assert {name: str(amount) for name, amount in hand.amounts.items()} == money
+    assert sum(hand.amounts.values()) == 0
+    status = alice_client.get(response["Location"]).content.decode().split('id="hand-recorded"', 1)[1]
+    assert "Ana <span" in status.split("</div>", 1)[0] and money["Ana"].lstrip("-") in status.split("</div>", 1)[0]
+
+
+def test_a_card_points_button_answers_htmx_with_the_status_line(alice_client, evening):
+    table = factories.make_table(evening, "marias")
+    factories.record(table)  # the second hand: the answer is the out-of-band swaps
+    table.refresh_from_db()
+    taps = HRA_WITH_A_20 | {"points": "80", "table_revision": str(table.revision)}
+    html = _post(alice_client, table, taps, htmx=True).content.decode()
+    hand = Hand.objects.get(table=table, number=2)
+    assert hand.amounts["Ana"] == D("0.40") and hand.document["points"] == 80
+    assert 'id="hand-recorded" role="status"' in html and "Hand #2:</strong>" in html
+    assert 'hx-swap-oob="afterbegin:#log-list"' in html and 'id="hand-2"' in html
+    # The fresh form for the next hand: no hláška tapped, so it ends with won/lost again, not the points.
+    form = html.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
+    assert _record_buttons(form, "won") == ["won", "lost"] and 'id="field-points"' not in form
+
+
+def test_missing_card_points_are_an_error_beside_their_buttons(alice_client, evening):
+    """A hra with a 20 posted without a points button (a bare client): nothing stored, the error beside the row of
+    points buttons, the 20 still tapped, the cursor on the first button; the same for htmx."""
+    table = factories.make_table(evening, "marias")
+    for htmx in (False, True):
+        html = _post(alice_client, table, HRA_WITH_A_20, htmx=htmx).content.decode()
+        assert _errors(html, "points") == "Enter a number from 0 to 90."
+        record = html.split('class="field record has-error"', 1)[1]
+        assert record.startswith(' id="field-points"')
+        buttons = record.split("</fieldset>", 1)[0]
+        assert 'value="0" aria-label="0 points" autofocus>0</button>' in buttons
+        assert 'aria-describedby="errors-points"' in buttons
+        assert re_checked(html, "marriages_declarer_20", "1")
+    assert not Hand.objects.exists()
+
+
+def test_a_correction_keeps_the_card_points_as_a_field(alice_client, evening):
+    table = factories.make_table(evening, "marias")
+    _post(alice_client, table, HRA_WITH_A_20 | {"points": "60"})
+    hand = Hand.objects.get()
+    html = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk])).content.decode()
+    assert 'name="points" value="60"' in html and "a tap records the hand" not in html
+    assert "Save the correction" in html
+    edit = MARIAS | {"marriages_declarer_20": "1", "points": "80", "dealer": "0", "version": str(hand.version)}
+    response = alice_client.post(reverse("ledger:hand_edit", args=[hand.pk]), edit)
+    assert response.status_code == 302
+    hand.refresh_from_db()
+    assert hand.amounts["Ana"] == D("0.40")  # now a tichá stovka
+
+
 def test_the_form_draws_the_record_buttons_in_place_of_record_hand(alice_client, evening):
     table = factories.make_table(evening, "marias")
     html = alice_client.get(table.get_absolute_url()).content.decode()
@@ -199,13 +272,17 @@ def test_the_form_draws_the_record_buttons_in_place_of_record_hand(alice_client,
     assert _record_buttons(form, "won") == ["won", "lost"]
     assert 'id="record-hand"' not in form and 'id="field-points"' not in form
     assert "a tap records the hand" in form
-    # A hláška tapped: the redraw asks for the card points, and Record hand records.
+    # A hláška tapped: the redraw asks for the card points, a button a ten that records, the hláška above them.
     redraw = alice_client.get(
         reverse("ledger:hand_form", args=[table.pk]),
         {"contract": "hra", "played_out": "on", "marriages_declarer_20": "1", "dealer": "0"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert 'id="field-points"' in redraw and 'id="record-hand"' in redraw and 'id="field-won"' not in redraw
+    assert _record_buttons(redraw, "points") == [str(points) for points in range(0, 91, 10)]
+    assert 'aria-label="60 points">60</button>' in redraw  # read out as points, shown as the number
+    assert 'id="record-hand"' not in redraw and 'id="field-won"' not in redraw
+    assert redraw.index('id="field-marriages_declarer_20"') < redraw.index('id="field-points"')
+    assert re_checked(redraw, "marriages_declarer_20", "1")
 
 
 @pytest.mark.parametrize(
@@ -222,6 +299,8 @@ def test_the_form_draws_the_record_buttons_in_place_of_record_hand(alice_client,
             ["won/won", "won/lost", "lost/won", "lost/lost"],
         ),
         ("marias", {"contract": "betl", "played_out": "on"}, "won", ["won", "lost"]),
+        # a stovka is priced from its card points: they are its record buttons
+        ("marias", {"contract": "stovka", "played_out": "on"}, "points", [str(p) for p in range(0, 91, 10)]),
     ],
 )
 def test_each_game_ends_its_common_hands_with_record_buttons(alice_client, evening, game, contract, name, values):
