@@ -122,6 +122,34 @@ def evening_create(
 
 
 @transaction.atomic
+def evening_again(*, owner: Any, previous: Evening, date: datetime.date) -> Evening:
+    """Today's evening where and in what money ``previous`` was, for "Same players as last time".
+
+    A second tap (a double tap, or Back and tap again before a table is started) finds the evening the first one
+    made, open and still without a table, instead of making another empty one. Two taps at once queue on the
+    previous evening's row, which both read.
+    """
+    Evening.objects.select_for_update().filter(pk=previous.pk).first()
+    made = (
+        Evening.objects.filter(
+            owner=owner,
+            date=date,
+            place=previous.place,
+            currency=previous.currency,
+            coin=previous.coin,
+            status=Evening.Status.OPEN,
+            tables__isnull=True,
+        )
+        .exclude(pk=previous.pk)
+        .order_by("-pk")
+        .first()
+    )
+    if made is not None:
+        return made
+    return evening_create(owner=owner, date=date, place=previous.place, currency=previous.currency, coin=previous.coin)
+
+
+@transaction.atomic
 def table_create(
     *,
     evening: Evening,

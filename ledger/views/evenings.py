@@ -57,14 +57,8 @@ def evening_again(request: HttpRequest) -> HttpResponse:
     last = last_table(request.user)
     if last is None:
         return redirect("ledger:evening_create")
-    previous = last.evening
-    evening = services.evening_create(
-        owner=request.user,
-        date=timezone.localdate(),
-        place=previous.place,
-        currency=previous.currency,
-        coin=previous.coin,
-    )
+    # A repeated tap reuses the evening the first one made (no empty twin on the evenings list).
+    evening = services.evening_again(owner=request.user, previous=last.evening, date=timezone.localdate())
     return redirect(f"{reverse('ledger:table_create', args=[evening.pk])}?again={last.pk}")
 
 
@@ -218,4 +212,5 @@ def _seating_again(request: HttpRequest) -> dict[str, Any]:
         if name not in ("preset", "currency") and defaults.get(name) != value
     }
     seats = {f"player_{seat}": name for seat, name in enumerate(table.seat_names)}
-    return {"game": table.game, "preset": preset, **seats, **changed}
+    # The seats come back in the same order, so the same seat number is the same player dealing first.
+    return {"game": table.game, "preset": preset, "first_dealer": table.first_dealer, **seats, **changed}

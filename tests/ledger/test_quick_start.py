@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from ledger import services
 from ledger.models import Evening, Table
 from tests import factories
 
@@ -63,6 +64,33 @@ def test_same_players_as_last_time_starts_todays_evening_where_the_last_one_was(
     )
     assert response["Location"] == f"{reverse('ledger:table_create', args=[evening.pk])}?again={last_table.pk}"
     assert not evening.tables.exists()  # the scorekeeper still sees the table's form before it starts
+
+
+def test_a_second_tap_on_same_players_reuses_the_evening_it_made(alice_client, alice, last_table):
+    """A double tap (or Back, then the button again) before a table is started: one new evening, not two."""
+    first = alice_client.post(AGAIN)["Location"]
+    second = alice_client.post(AGAIN)["Location"]
+    evening = Evening.objects.filter(owner=alice).exclude(pk=last_table.evening_id).get()
+    assert first == second == f"{reverse('ledger:table_create', args=[evening.pk])}?again={last_table.pk}"
+
+
+def test_a_tap_after_the_new_evening_has_a_table_starts_another(alice_client, alice, last_table):
+    """Once the evening it made has a table, that evening is in use: "Same players" again starts a new one."""
+    alice_client.post(AGAIN)
+    made = Evening.objects.filter(owner=alice).exclude(pk=last_table.evening_id).get()
+    factories.make_table(made, "marias")
+    alice_client.post(AGAIN)
+    assert Evening.objects.filter(owner=alice).count() == 3
+
+
+def test_the_table_form_comes_back_with_the_same_first_dealer(alice_client, alice):
+    evening = factories.make_evening(alice, place="U Fleků")
+    players = ["Ana", "Ben", "Cyril", "Dana"]
+    services.table_create(evening=evening, game="marias", players=players, first_dealer=2)
+    location = alice_client.post(AGAIN)["Location"]
+    html = alice_client.get(location).content.decode()
+    assert _checked(html, "first_dealer") == "2"  # Cyril deals first again, as last time
+    assert re.findall(r'<span data-seat="Seat \d">([^<]*)</span>', html)[2] == "Cyril"
 
 
 def test_the_table_form_comes_filled_in_as_the_last_table_was_started(alice_client, last_table):
