@@ -23,7 +23,7 @@ from types import ModuleType
 from rules import marias, skat, snapser
 from rules.i18n import gettext
 
-__all__ = ["currency_stake", "labelled_values", "preset_label", "value_label"]
+__all__ = ["currency_stake", "preset_label", "value_label"]
 
 _MODULES: Mapping[str, ModuleType] = {"marias": marias, "skat": skat, "snapser": snapser}
 
@@ -44,12 +44,6 @@ def value_label(game: str, option: str, value: object) -> str | None:
     labels: Mapping[str, Mapping[str, str]] = getattr(_module(game), "VALUE_LABELS", {})
     label = labels.get(option, {}).get(str(value))
     return gettext(label) if label is not None else None
-
-
-def labelled_values(game: str) -> Mapping[str, Mapping[str, str]]:
-    """Every option of the game whose values have words: {option: {value: English msgid}} (for tests and forms)."""
-    labels: Mapping[str, Mapping[str, str]] = getattr(_module(game), "VALUE_LABELS", {})
-    return labels
 
 
 def currency_stake(game: str, currency: str) -> Decimal | None:

@@ -42,3 +42,17 @@ def test_the_purity_check_sees_a_django_import(tmp_path):
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text("from django.db import models\nimport decimal\n", encoding="utf-8")
     assert _imported_modules(sneaky) == {"django.db", "decimal"}
+
+
+def test_every_name_rules_labels_exports_is_used_by_the_app():
+    """rules.labels exists for the pages: a name in its ``__all__`` that no page code calls is dead code."""
+    from rules import labels
+
+    app = RULES.parent
+    sources = [
+        path.read_text(encoding="utf-8")
+        for folder in ("ledger", "templates")
+        for path in sorted((app / folder).rglob("*"))
+        if path.suffix in {".py", ".html"}
+    ]
+    assert [name for name in labels.__all__ if not any(name in source for source in sources)] == []
