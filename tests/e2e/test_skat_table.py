@@ -96,3 +96,19 @@ def test_a_tap_right_after_changing_the_game_is_not_lost(page, table):
     record_with(page, "declarer", "Ben")
     # S4: Grand hand with 1, 61 points: +72 for Ben (forehand); at 0.01 a point +1.44, the others −0.72 each.
     expect_balances(page, {"Ana": "−0.72", "Ben": "+1.44", "Cyril": "−0.72"})
+
+
+def test_a_pending_bock_is_shown_above_the_declarer_buttons(page, evening):
+    """Pub rules: a game lost 60:60 starts a Bock round; the next hand's form shows the Bock it will double by."""
+    table = factories.make_table(evening, "skat", preset="pub")
+    page.goto(table.get_absolute_url())
+    expect(field(page, "bock")).to_be_hidden()  # nothing pending: under "More"
+    quick(page, "declarer_points", 60)
+    record_with(page, "declarer", "Ana")  # clubs with 1 lost 60:60: −2 × 24
+    expect_balances(page, {"Ana": "−0.96", "Ben": "+0.48", "Cyril": "+0.48"})
+    bock = field(page, "bock")
+    expect(bock.locator("input")).to_be_visible()
+    expect(bock.locator("input")).to_have_value("1")
+    expect(bock).to_contain_text("Each pending Bock round doubles this hand.")
+    record_with(page, "declarer", "Ben")  # clubs with 1 won, doubled: +48
+    expect_balances(page, {"Ana": "−1.44", "Ben": "+1.44", "Cyril": "0.00"})
