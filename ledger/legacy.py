@@ -81,11 +81,13 @@ def text_source(game: str, players: list[str], ruleset: dict[str, Any], result: 
     try:
         with override("en"):
             score = rules.score({"game": game, "players": players, "rules": ruleset, "hand": hand})
-    except rules.RulesError:
-        score = None
-    stored = {name: Decimal(amount) for name, amount in result.get("amounts", {}).items()}
+        stored = {name: Decimal(amount) for name, amount in result.get("amounts", {}).items()}
+    except (rules.RulesError, ArithmeticError, AttributeError, TypeError, ValueError):
+        # Refused by today's engine, or a stored result that is not what the ledger writes (edited by hand):
+        # keep what it says, whatever it says.
+        return _copies(result)
     english = {"label": result.get("label", ""), "lines": result.get("lines", [])}
-    if score is not None and dict(score.amounts) == stored:
+    if dict(score.amounts) == stored:
         source = score.text_source()
         if said(source, "en") == english:
             return source
@@ -98,6 +100,7 @@ def _copies(result: dict[str, Any]) -> dict[str, Any]:
     texts: dict[str, Any] = stored if isinstance(stored, dict) else {}
     copies = {language: text for language, text in texts.items() if isinstance(text, dict)}
     copies["en"] = {"label": result.get("label", ""), "lines": result.get("lines", [])}  # the record's own
+    english_lines = copies["en"]["lines"] if isinstance(copies["en"]["lines"], list) else []
 
     def text(pick: Any) -> dict[str, Any]:
         written = {}
@@ -112,9 +115,9 @@ def _copies(result: dict[str, Any]) -> dict[str, Any]:
         {
             "label": text(lambda copy, n=number: copy["lines"][n]["label"]),
             "detail": text(lambda copy, n=number: copy["lines"][n]["detail"]),
-            "amount": line.get("amount"),
+            "amount": line.get("amount") if isinstance(line, dict) else None,
         }
-        for number, line in enumerate(copies["en"]["lines"])
+        for number, line in enumerate(english_lines)
     ]
     return {"label": text(lambda copy: copy["label"]), "lines": lines}
 

@@ -91,13 +91,14 @@ def result_label(result: dict[str, Any]) -> str:
     """The label of a stored result in the reader's (active) language.
 
     The ledger prices a hand once and stores how its texts were made (``result["source"]``, message ids and their
-    parameters: :meth:`rules.Score.text_source`); they are said here, when read. A result without a source (an old
-    export read back as it was) shows its own label.
+    parameters: :meth:`rules.Score.text_source`); they are said here, when read. A result without a source, written
+    before issue 16 (an old export read back as it was, or a release still running while migration 0013 ran), has
+    its texts as copies: the reader's language's, else the English one.
     """
     source = result.get("source")
     if isinstance(source, dict):
         return render(source.get("label", ""), _reader_language())
-    return str(result.get("label", ""))
+    return str(_copy(result).get("label", ""))
 
 
 def result_lines(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -105,7 +106,13 @@ def result_lines(result: dict[str, Any]) -> list[dict[str, Any]]:
     source = result.get("source")
     if isinstance(source, dict):
         return list(said(source, _reader_language())["lines"])
-    return list(result.get("lines", []))
+    return list(_copy(result).get("lines", []))
+
+
+def _copy(result: dict[str, Any]) -> dict[str, Any]:
+    copies = result.get("texts")
+    copy = copies.get(_reader_language()) if isinstance(copies, dict) else None
+    return copy if isinstance(copy, dict) else result
 
 
 def _reader_language() -> str:

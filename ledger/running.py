@@ -21,8 +21,8 @@ from ledger.models import MONEY_PLACES, Hand, Posting
 def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
     """Write the balances of ``hand`` and of every later hand of its table whose balances are written.
 
-    From the balances of the latest earlier hand that has them and the counted postings since. Hands that have no
-    balances yet (the import writes all of a table's hands before their postings) are left to their own turn.
+    From the balances of the hand before it and the counted postings since. Later hands that have no balances yet
+    (the import writes all of a table's hands before their postings) count, but are written on their own turn.
     ``posted``: the amounts by player name that the caller has just posted for ``hand``, to save reading them
     back. ``hand.balances`` is set too.
 
@@ -31,11 +31,11 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
     rare at a table).
     """
     table_id, start = hand.table_id, hand.number
-    written = Hand.objects.filter(table_id=table_id, balances__isnull=False)
-    # The balances before ``hand``, else nothing won or lost yet; then the hands after it (two range reads).
-    before = written.filter(number__lt=start).order_by("-number").values_list("balances", flat=True).first()
-    running = [Decimal(value) for value in before] if before else [Decimal(0)] * len(hand.table.seat_names)
-    later = written.filter(number__gt=start).order_by("number").values_list("pk", "number", "status", "balances")
+    hands = Hand.objects.filter(table_id=table_id)
+    # The balances before ``hand``; then the hands after it (two range reads).
+    previous = hands.filter(number__lt=start).order_by("-number").values_list("number", "balances").first()
+    running = _balances_before(hand, previous)
+    later = hands.filter(number__gt=start).order_by("number").values_list("pk", "number", "status", "balances")
     rows = [(hand.pk, start, hand.status, None), *later]
     # Each posting with its player's seat at this table (postings of a player not seated here count nowhere, as
     # the balances read by name).
@@ -56,9 +56,26 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
         balances = [str(value.quantize(MONEY_PLACES)) for value in running]
         if hand_id == hand.pk:
             hand.balances = balances
+        elif stored is None:
+            # A later hand without balances: its money counts for the hands after it, but its own balances are
+            # written on its turn (the import posts its hands one by one, after writing them all).
+            continue
         if balances != stored:
             changed.append(Hand(pk=hand_id, balances=balances))
     if len(changed) == 1:
         Hand.objects.filter(pk=changed[0].pk).update(balances=changed[0].balances)
     elif changed:
         Hand.objects.bulk_update(changed, ["balances"], batch_size=500)
+
+
+def _balances_before(hand: Hand, previous: tuple[int, list[str] | None] | None) -> list[Decimal]:
+    """The table's balances before ``hand``: the previous hand's, or, when it has none (a hand stored by a release
+    before running balances, or by the import not yet at its turn), its counted postings summed by seat."""
+    seats = hand.table.seat_names
+    if previous is None:
+        return [Decimal(0)] * len(seats)
+    if previous[1] is not None:
+        return [Decimal(value) for value in previous[1]]
+    earlier = Posting.objects.filter(hand__table_id=hand.table_id, hand__number__lt=hand.number).counted()
+    totals = earlier.totals("player__name")
+    return [totals.get(name, Decimal(0)) for name in seats]

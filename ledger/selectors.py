@@ -46,9 +46,17 @@ def table_balances(table: Table, log: list[Hand] | None = None) -> dict[str, Dec
     if not newest:
         return dict.fromkeys(table.seat_names, Decimal(0))
     if newest[0] is None:
-        totals = Posting.objects.filter(hand__table=table).counted().totals("player__name")
-        return {name: totals.get(name, Decimal(0)) for name in table.seat_names}
+        return table_posted_balances(table)
     return {name: Decimal(value) for name, value in zip(table.seat_names, newest[0], strict=True)}
+
+
+def table_posted_balances(table: Table) -> dict[str, Decimal]:
+    """Every seated player's balance summed from the books themselves, the counted postings, by name: one aggregate.
+
+    What the running balances are checked against; a rename checks with it that the seats still name whoever the
+    postings belong to (the running balances, kept by seat, could not tell)."""
+    totals = Posting.objects.filter(hand__table=table).counted().totals("player__name")
+    return {name: totals.get(name, Decimal(0)) for name in table.seat_names}
 
 
 def tables_balances(evening: Evening, tables: list[Table]) -> dict[int, dict[str, Decimal]]:

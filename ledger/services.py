@@ -746,7 +746,7 @@ def player_rename(*, player: Player, name: str) -> Player:
         if note != event.note:
             EveningEvent.objects.filter(pk=event.pk).update(note=note)
     # The money did not move, but the balances are read by name: every table's and evening's must still sum to 0.
-    balanced = [selectors.table_balances(table) for table in tables]
+    balanced = [selectors.table_posted_balances(table) for table in tables]
     balanced += [selectors.evening_balances(evening) for evening in evenings]
     if any(sum(balances.values(), Decimal(0)) != 0 for balances in balanced):
         raise LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))

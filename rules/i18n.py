@@ -441,6 +441,8 @@ def render(source: Source, language: str | None = None) -> str:
     """The text a :data:`Source` describes, in ``language`` (the active one by default).
 
     >>> source = {"cat": [{"t": "re", "c": "marias"}, ": ", {"m": "-3.2", "cur": "EUR", "pl": None}]}
+    >>> render({"num": "1E+3", "pl": None}), render({"num": "-7", "pl": 0}, "cs")
+    ('1000', '−7')
     >>> render(source, "en"), render(source, "de")
     ('re: −€3.20', 'Re: −3,20\\xa0€')
     """
@@ -460,8 +462,7 @@ def _render(source: Source) -> str:
     if "m" in source:
         return _money(Decimal(source["m"]), source["cur"], source.get("pl"))
     if "num" in source:
-        number = source["num"]
-        return _number(Decimal(number) if "." in number else int(number), source.get("pl"))
+        return _number(Decimal(source["num"]), source.get("pl"))  # an integer reads the same as a Decimal
     if "list" in source:
         return _list([_render(item) for item in source["list"]])
     if "cat" in source:

@@ -30,9 +30,9 @@ def forwards(apps, schema_editor):
     for model, rows in _rows(apps):
         changed = []
         for row, table in rows:
-            result = dict(row.result or {})
-            if "source" in result:
-                continue
+            if not isinstance(row.result, dict) or "source" in row.result:
+                continue  # already a source, or nothing the ledger wrote
+            result = dict(row.result)
             source = legacy.text_source(table.game, table.seat_names, table.ruleset, result, row.document)
             result.pop("texts", None)
             row.result = result | {"source": source}
@@ -44,7 +44,7 @@ def backwards(apps, schema_editor):
     for model, rows in _rows(apps):
         changed = []
         for row, _table in rows:
-            result = dict(row.result or {})
+            result = dict(row.result) if isinstance(row.result, dict) else {}
             source = result.pop("source", None)
             if isinstance(source, dict):
                 row.result = result | {"texts": legacy.text_copies(source)}

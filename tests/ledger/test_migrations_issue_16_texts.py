@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import rules
-from ledger import services
+from ledger import legacy, services
 from ledger.models import Hand, HandVersion
 from rules.base import said
 from rules.i18n import LANGUAGES, override
@@ -96,3 +96,33 @@ def test_old_versions_migrate_too_and_the_way_back_writes_the_copies_again(alice
     old = _read(back, "HandVersion", version.pk)
     assert "source" not in old and old["texts"] == copies["texts"]
     assert _read(back, "Hand", hand.pk)["texts"]["de"] == said(current["source"], "de")
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        {"amounts": None, "label": "Hra", "lines": None},
+        {"amounts": {"Ana": "abc"}, "label": "Hra", "lines": [7, {"label": "x"}]},
+        {"amounts": {"Ana": "1"}, "label": None, "lines": "not a list", "texts": {"cs": "not a dict"}},
+        {},
+    ],
+)
+def test_a_result_that_the_ledger_never_wrote_keeps_what_it_says(junk):
+    """Migration 0013 must not stop at a hand edited by hand: its texts stay as they were, per language."""
+    source = legacy.text_source("snapser", ["Ana", "Ben", "Cyril"], {}, junk, factories.SNAPSER_N1)
+    said_en = said(source, "en")
+    assert said_en["label"] == str(junk.get("label", ""))
+    assert len(said_en["lines"]) == (len(junk["lines"]) if isinstance(junk.get("lines"), list) else 0)
+    assert said(source, "cs") == said_en  # no Czech copy: the English one
+
+
+def test_a_result_without_a_source_reads_its_copy_in_the_readers_language():
+    from django.utils import translation
+
+    from ledger.models import result_label, result_lines
+
+    result = {"label": "Hra", "lines": [], "texts": {"cs": {"label": "Hra (cs)", "lines": [{"label": "x"}]}}}
+    with translation.override("cs"):
+        assert (result_label(result), result_lines(result)) == ("Hra (cs)", [{"label": "x"}])
+    with translation.override("de"):
+        assert (result_label(result), result_lines(result)) == ("Hra", [])

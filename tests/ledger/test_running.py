@@ -151,3 +151,22 @@ def test_migration_0012_writes_the_balances_of_the_hands_stored_before_it():
         ["0.4000", "-0.2000", "-0.2000"],
         ["0.3000", "-0.1500", "-0.1500"],
     ]
+
+
+@pytest.mark.parametrize("change", ["record", "correct the first", "void the first"])
+def test_hands_stored_without_balances_still_count_for_the_hands_after_them(snapser_table, alice, change):
+    """Hands written by a release before running balances (between migration 0012 and the new code serving) have
+    none: their money must still reach the balances of every hand written after them."""
+    hands = [services.hand_record(table=snapser_table, hand=_hand(snapser_table, n % 3, n), by=alice) for n in range(4)]
+    Hand.objects.filter(table=snapser_table, number__in=[2, 3]).update(balances=None)
+    if change == "record":
+        services.hand_record(table=snapser_table, hand=_hand(snapser_table, 1, 1), by=alice)
+    elif change == "correct the first":
+        services.hand_correct(hand=hands[0], document=_hand(snapser_table, 2, 3), by=alice, version=1)
+    else:
+        services.hand_void(hand=hands[0], by=alice, version=1)
+    newest = snapser_table.hands.order_by("-number").first()
+    totals = Posting.objects.filter(hand__table=snapser_table).counted().totals("player__name")
+    assert [D(value) for value in newest.balances] == [totals.get(name, D(0)) for name in snapser_table.seat_names]
+    assert sum(selectors.table_balances(snapser_table).values()) == 0
+    assert selectors.table_balances(snapser_table) == {n: totals.get(n, D(0)) for n in snapser_table.seat_names}
