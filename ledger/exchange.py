@@ -15,7 +15,10 @@ The document (``format: talon-evening``, ``version: 1``) holds what the ledger s
      "events": [{"kind", "by", "at", "note"}]}
 
 Money is a decimal string, times are ISO 8601 with their offset, users are user names. Postings are not written
-out: they are each hand's ``result.amounts``, as ``services.hand_record`` stores them.
+out: they are each hand's ``result.amounts``, as ``services.hand_record`` stores them. A result's ``label`` and
+``lines`` are its English text; since issue 16 ``result.source`` says how they were made (message ids and their
+parameters, which Talon says in any language), where earlier exports carry ``result.texts``, one copy per language.
+The import reads neither: it prices every hand again.
 
 The import is one more writer of the ledger and writes through its services (DESIGN.md, "One read side"): the
 evening and its tables are made by ``evening_create`` and ``table_create`` (coin, names, ruleset checked as in the
