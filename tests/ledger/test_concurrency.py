@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connection
 
 from ledger import selectors, services
-from ledger.models import Hand, Posting, Settlement
+from ledger.models import Evening, Hand, Posting, Settlement
 from tests import factories
 
 pytestmark = pytest.mark.skipif(
@@ -139,3 +139,15 @@ def test_hands_entered_while_the_evening_closes_are_either_settled_or_refused(li
     # Every hand stored made it into the settlement: none slipped in after the balances were frozen.
     assert {name: Decimal(amount) for name, amount in settlement.exact.items()} == selectors.evening_balances(evening)
     assert selectors.evening_balances(evening)["Ana"] == Decimal("0.40") * recorded
+
+
+def test_same_players_as_last_time_tapped_many_times_at_once_makes_one_evening(live_server, session, alice):
+    """A nervous thumb on "Same players as last time": the taps queue on the last evening, the first makes today's
+    evening and the others find it."""
+    last = factories.make_evening(alice, place="U Fleků")
+    factories.make_table(last, "snapser")
+
+    statuses = _in_parallel(lambda _i: _post(live_server.url, "/evenings/again/", {}, session), 8)
+
+    assert statuses == [302] * 8
+    assert Evening.objects.filter(owner=alice).exclude(pk=last.pk).count() == 1
