@@ -28,21 +28,8 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # run from anywhere, without installing; not bench/, whose requests.py shadows requests
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402 - needs the path above
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE  # noqa: E402 - needs the path above
 
-# <html data-htmx-busy> while an htmx request is on its way (an attribute: the Content-Security-Policy forbids the
-# eval that wait_for_function needs).
-HTMX_COUNTER = """
-(() => {
-  let pending = 0;
-  const mark = (change) => {
-    pending += change;
-    document.documentElement.toggleAttribute("data-htmx-busy", pending > 0);
-  };
-  document.addEventListener("htmx:beforeRequest", () => mark(1));
-  document.addEventListener("htmx:afterRequest", () => mark(-1));
-})();
-"""
 TAP_LIMIT = 8
 PLAYERS = ["Ana", "Ben", "Cyril", "Dana"]
 

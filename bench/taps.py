@@ -37,21 +37,8 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # run from anywhere, without installing; not bench/, whose requests.py shadows requests
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402 - needs the path above
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE  # noqa: E402 - needs the path above
 
-# <html data-htmx-busy> while an htmx request is on its way: the next tap waits for the redrawn form, as a thumb
-# waits to see it (an attribute, since the app's Content-Security-Policy forbids wait_for_function's eval).
-HTMX_COUNTER = """
-(() => {
-  let pending = 0;
-  const mark = (change) => {
-    pending += change;
-    document.documentElement.toggleAttribute("data-htmx-busy", pending > 0);
-  };
-  document.addEventListener("htmx:beforeRequest", () => mark(1));
-  document.addEventListener("htmx:afterRequest", () => mark(-1));
-})();
-"""
 COMMON_LIMIT = 4  # taps for any common hand
 PHYSICAL_LIMIT = 5  # a common hand with five independent choices (``Scripted.limit``): one tap each
 MEDIAN_LIMIT = 3  # the median of each game's evening

@@ -1,4 +1,4 @@
-"""How Talon drives Debian's chromium: shared by the browser tests and bench/taps.py (never a downloaded browser)."""
+"""How Talon drives Debian's chromium: shared by the browser tests and the tap benches (never a downloaded browser)."""
 
 from __future__ import annotations
 
@@ -25,3 +25,20 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
     "locale": "en-GB",
 }
+
+# Marks <html data-htmx-busy> while an htmx request is on its way, so a test (or a bench) can wait for the form to be
+# redrawn before the next tap, as a thumb waits to see it. An attribute, not a JS predicate: the app's
+# Content-Security-Policy forbids the eval that wait_for_function needs, and the tests run under the real policy.
+# (afterRequest reaches the document even when the element that asked was swapped away: htmx re-fires it on the
+# nearest ancestor still in the page.)
+HTMX_COUNTER = """
+(() => {
+  let pending = 0;
+  const mark = (change) => {
+    pending += change;
+    document.documentElement.toggleAttribute("data-htmx-busy", pending > 0);
+  };
+  document.addEventListener("htmx:beforeRequest", () => mark(1));
+  document.addEventListener("htmx:afterRequest", () => mark(-1));
+})();
+"""

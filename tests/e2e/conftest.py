@@ -14,26 +14,11 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE
 
 # Generous: CI is a slow 2-core machine running two pytest workers; a passing step never waits this long.
 TIMEOUT_MS = 20_000
 
-# Marks <html data-htmx-busy> while an htmx request is on its way, so a test can wait for the form to be redrawn
-# before the next tap. An attribute, not a JS predicate: the app's Content-Security-Policy forbids the eval that
-# wait_for_function needs, and the tests run under the real policy. (afterRequest reaches the document even when
-# the element that asked was swapped away: htmx re-fires it on the nearest ancestor still in the page.)
-HTMX_COUNTER = """
-(() => {
-  let pending = 0;
-  const mark = (change) => {
-    pending += change;
-    document.documentElement.toggleAttribute("data-htmx-busy", pending > 0);
-  };
-  document.addEventListener("htmx:beforeRequest", () => mark(1));
-  document.addEventListener("htmx:afterRequest", () => mark(-1));
-})();
-"""
 
 expect.set_options(timeout=TIMEOUT_MS)
 

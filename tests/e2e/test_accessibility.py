@@ -20,8 +20,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from ledger import services
 from tests import factories
 from tests.e2e.axe import audit, report
-from tests.e2e.browser import PHONE
-from tests.e2e.conftest import HTMX_COUNTER, TIMEOUT_MS
+from tests.e2e.browser import HTMX_COUNTER, PHONE
+from tests.e2e.conftest import TIMEOUT_MS
 
 pytestmark = pytest.mark.e2e
 

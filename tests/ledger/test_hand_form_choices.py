@@ -15,21 +15,9 @@ from ledger.games import form_class
 from ledger.hand_forms.base import ALONE
 from ledger.models import Hand
 from tests import factories
+from tests.ledger.form_support import errors_beside, post_hand
 
 D = Decimal
-
-
-def _post(client, table, taps, htmx=False):
-    headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(reverse("ledger:hand_create", args=[table.pk]), taps | {"dealer": "0"}, headers=headers)
-
-
-def _errors(html: str, field: str) -> str:
-    """The text of the error list beside one field, or '' when it has none."""
-    marker = f'id="errors-{field}"><li>'
-    if marker not in html:
-        return ""
-    return html.split(marker, 1)[1].split("</li>", 1)[0]
 
 
 MARIAS_HRA = {"declarer": "Ana", "contract": "hra", "trump": "bells", "points": "60", "played_out": "on"}
@@ -60,20 +48,20 @@ MARIAS_HRA = {"declarer": "Ana", "contract": "hra", "trump": "bells", "points": 
 def test_a_choice_that_decides_the_money_is_never_taken_for_granted(alice_client, evening, game, taps, field, message):
     players = ["Ana", "Ben", "Cyril", "Dana"] if game == "snapser4" else None
     table = factories.make_table(evening, game.removesuffix("4"), players=players)
-    response = _post(alice_client, table, taps)
+    response = post_hand(alice_client, table, taps)
     assert response.status_code == 400
-    assert _errors(response.content.decode(), field) == message
+    assert errors_beside(response.content.decode(), field) == message
     assert not Hand.objects.exists()
 
 
 def test_every_missing_choice_is_shown_at_once_beside_its_field(alice_client, evening):
     table = factories.make_table(evening, "marias")
-    html = _post(alice_client, table, {"declarer": "Ana", "contract": "hra", "played_out": "on"}).content.decode()
-    assert _errors(html, "trump") == "Tap one: ♥ hearts (lepší), bells, leaves, acorns."
-    assert _errors(html, "partner") == "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."
+    html = post_hand(alice_client, table, {"declarer": "Ana", "contract": "hra", "played_out": "on"}).content.decode()
+    assert errors_beside(html, "trump") == "Tap one: ♥ hearts (lepší), bells, leaves, acorns."
+    assert errors_beside(html, "partner") == "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."
     # No hláška tapped: the hra is won or lost (issue 17), asked by the buttons that record it.
-    assert _errors(html, "won") == "Tap one: won, lost."
-    assert _errors(html, "points") == ""
+    assert errors_beside(html, "won") == "Tap one: won, lost."
+    assert errors_beside(html, "points") == ""
     # The cursor goes to the first of them, also without JavaScript.
     assert html.count("autofocus") == 4  # the four trump segments of the first field in error
     assert 'name="trump" value="hearts" required autofocus' in html or 'value="hearts" autofocus' in html
@@ -86,14 +74,14 @@ def test_the_errors_speak_the_readers_language(alice_client, evening):
         {"declarer": "Ana", "contract": "hra", "played_out": "on", "dealer": "0"},
         headers={"Accept-Language": "cs"},
     ).content.decode()
-    assert _errors(html, "trump") == "Ťukněte na jedno: ♥ červené (lepší), kule, zelené, žaludy."
-    assert _errors(html, "partner") == "Ťukněte na jedno: Ana, Ben, Cyril, Dana, nikdo: sám."
+    assert errors_beside(html, "trump") == "Ťukněte na jedno: ♥ červené (lepší), kule, zelené, žaludy."
+    assert errors_beside(html, "partner") == "Ťukněte na jedno: Ana, Ben, Cyril, Dana, nikdo: sám."
     assert "allowed" not in html and "hearts, bells" not in html
 
 
 def test_alone_is_an_explicit_choice_and_pays_as_rules_md_says(alice_client, evening):
     table = factories.make_table(evening, "marias")
-    response = _post(alice_client, table, MARIAS_HRA | {"partner": ALONE})
+    response = post_hand(alice_client, table, MARIAS_HRA | {"partner": ALONE})
     assert response.status_code == 302
     hand = Hand.objects.get()
     assert "partner" not in hand.document
@@ -106,7 +94,7 @@ def test_stosedm_with_the_seven_won_is_stored_with_the_seven_won(alice_client, e
     """Point 1 of the issue: the seven tapped as won used to be stored as lost unless a tichá-sedma answer came too."""
     table = factories.make_table(evening, "marias")
     taps = {"declarer": "Ana", "contract": "stosedm", "trump": "bells", "partner": "Cyril", "points": "90"}
-    response = _post(alice_client, table, taps | {"seven_won": "won", "played_out": "on"})
+    response = post_hand(alice_client, table, taps | {"seven_won": "won", "played_out": "on"})
     assert response.status_code == 302, response.content.decode()[-2000:]
     hand = Hand.objects.get()
     assert hand.document["seven"] == {"side": "declarer", "won": True}
@@ -129,7 +117,7 @@ def test_after_record_the_page_says_what_was_stored_with_an_undo(alice_client, e
     table = factories.make_table(evening, "skat")
     factories.record(table, times=2)
     taps = {"declarer": "Ben", "contract": "grand", "matadors": "1", "declarer_points": "61"}
-    html = _post(alice_client, table, taps, htmx=True).content.decode()
+    html = post_hand(alice_client, table, taps, htmx=True).content.decode()
     assert '<div class="recorded card" id="hand-recorded" role="status"' in html
     status = html.split('id="hand-recorded"', 1)[1].split("</div>", 1)[0]
     assert "Hand #3:</strong>" in status and "Ben <span" in status and "+0.96" in status
@@ -139,7 +127,7 @@ def test_after_record_the_page_says_what_was_stored_with_an_undo(alice_client, e
 def test_without_javascript_record_redirects_to_the_same_status_line(alice_client, evening):
     table = factories.make_table(evening, "skat")
     taps = {"declarer": "Ana", "contract": "grand", "matadors": "1", "declarer_points": "61"}
-    response = _post(alice_client, table, taps)
+    response = post_hand(alice_client, table, taps)
     assert response.status_code == 302
     assert response["Location"] == f"{table.get_absolute_url()}?recorded=1#table-live"
     html = alice_client.get(response["Location"]).content.decode()
@@ -149,15 +137,15 @@ def test_without_javascript_record_redirects_to_the_same_status_line(alice_clien
 def test_a_hand_nobody_chose_shows_everybodys_money(alice_client, evening):
     table = factories.make_table(evening, "skat", ramsch=True)
     taps = {"contract": "ramsch", "ramsch_points_Ana": "30", "ramsch_points_Ben": "40", "ramsch_points_Cyril": "50"}
-    html = _post(alice_client, table, taps, htmx=True).content.decode()
+    html = post_hand(alice_client, table, taps, htmx=True).content.decode()
     status = html.split('id="hand-recorded"', 1)[1].split("</div>", 1)[0]
     assert "Ana <span" in status and "Ben <span" in status and "Cyril <span" in status
 
 
 def test_the_refused_hand_is_not_confirmed(alice_client, evening):
     table = factories.make_table(evening, "skat")
-    html = _post(alice_client, table, {"declarer": "Ana", "contract": "null"}, htmx=True).content.decode()
-    assert 'id="hand-recorded"' not in html and _errors(html, "won")
+    html = post_hand(alice_client, table, {"declarer": "Ana", "contract": "null"}, htmx=True).content.decode()
+    assert 'id="hand-recorded"' not in html and errors_beside(html, "won")
 
 
 def _docs(*contracts: str) -> list[tuple[str, int]]:

@@ -14,18 +14,9 @@ from django.urls import reverse
 
 from ledger.models import Hand
 from tests import factories
+from tests.ledger.form_support import errors_beside, post_hand
 
 D = Decimal
-
-
-def _post(client, table, taps, htmx=False):
-    headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(reverse("ledger:hand_create", args=[table.pk]), taps | {"dealer": "0"}, headers=headers)
-
-
-def _errors(html: str, field: str) -> str:
-    marker = f'id="errors-{field}"><li>'
-    return html.split(marker, 1)[1].split("</li>", 1)[0] if marker in html else ""
 
 
 def _record_buttons(html: str, name: str) -> list[str]:
@@ -118,7 +109,7 @@ def test_each_record_button_stores_the_hand_it_says_without_javascript(
     alice_client, evening, game, taps, stored, money
 ):
     table = factories.make_table(evening, game)
-    response = _post(alice_client, table, taps)
+    response = post_hand(alice_client, table, taps)
     assert response.status_code == 302, response.content.decode()[-2000:]
     hand = Hand.objects.get(table=table)
     assert {key: hand.document[key] for key in stored} == stored
@@ -136,7 +127,7 @@ def test_each_record_button_answers_htmx_with_the_status_line(alice_client, even
     factories.record(table)  # the second hand: the answer is the out-of-band swaps (a first hand redraws it all)
     table.refresh_from_db()
     seen = {"table_revision": str(table.revision)}  # the form says which state of the table it was drawn on
-    html = _post(alice_client, table, taps | seen, htmx=True).content.decode()
+    html = post_hand(alice_client, table, taps | seen, htmx=True).content.decode()
     hand = Hand.objects.get(table=table, number=2)
     assert {name: str(amount) for name, amount in hand.amounts.items()} == money
     assert 'id="hand-recorded" role="status"' in html and "Hand #2:</strong>" in html
@@ -169,9 +160,9 @@ def test_a_missing_record_choice_is_an_error_beside_its_buttons(alice_client, ev
     """Posted without the button (Enter in a field, a bare client): nothing stored, the reason beside the buttons."""
     table = factories.make_table(evening, game)
     for htmx in (False, True):
-        response = _post(alice_client, table, taps, htmx=htmx)
+        response = post_hand(alice_client, table, taps, htmx=htmx)
         html = response.content.decode()
-        assert _errors(html, field) == message
+        assert errors_beside(html, field) == message
         record = html.split('class="field record has-error"', 1)[1]
         assert record.startswith(f' id="field-{field}"')
         assert " autofocus>" in record.split("</fieldset>", 1)[0]  # the cursor on its first button
@@ -181,11 +172,11 @@ def test_a_missing_record_choice_is_an_error_beside_its_buttons(alice_client, ev
 def test_a_hlaska_brings_the_card_points_back_and_won_alone_is_refused(alice_client, evening):
     """With a hláška the points can make a silent hundred: the form asks for them, and a posted won is not enough."""
     table = factories.make_table(evening, "marias")
-    response = _post(alice_client, table, MARIAS | {"marriages_declarer_20": "1", "won": "won"})
+    response = post_hand(alice_client, table, MARIAS | {"marriages_declarer_20": "1", "won": "won"})
     assert response.status_code == 400
-    assert _errors(response.content.decode(), "points") == "Enter a number from 0 to 90."
+    assert errors_beside(response.content.decode(), "points") == "Enter a number from 0 to 90."
     assert not Hand.objects.exists()
-    response = _post(alice_client, table, MARIAS | {"marriages_declarer_20": "1", "points": "60"})
+    response = post_hand(alice_client, table, MARIAS | {"marriages_declarer_20": "1", "points": "60"})
     assert response.status_code == 302
     hand = Hand.objects.get()
     assert hand.document["points"] == 60 and hand.document["marriages"] == {"declarer": [20]}
@@ -209,7 +200,7 @@ HRA_WITH_A_20 = MARIAS | {"marriages_declarer_20": "1"}
 def test_a_card_points_button_records_a_hra_with_a_hlaska(alice_client, evening, points, money):
     """Trump, partner, the 20, then one card-points button: the hand as posted, priced from those points."""
     table = factories.make_table(evening, "marias")
-    response = _post(alice_client, table, HRA_WITH_A_20 | {"points": points})
+    response = post_hand(alice_client, table, HRA_WITH_A_20 | {"points": points})
     assert response.status_code == 302, response.content.decode()[-2000:]
     hand = Hand.objects.get(table=table)
     assert hand.document["points"] == int(points) and hand.document["marriages"] == {"declarer": [20]}
@@ -225,7 +216,7 @@ def test_a_card_points_button_answers_htmx_with_the_status_line(alice_client, ev
     factories.record(table)  # the second hand: the answer is the out-of-band swaps
     table.refresh_from_db()
     taps = HRA_WITH_A_20 | {"points": "80", "table_revision": str(table.revision)}
-    html = _post(alice_client, table, taps, htmx=True).content.decode()
+    html = post_hand(alice_client, table, taps, htmx=True).content.decode()
     hand = Hand.objects.get(table=table, number=2)
     assert hand.amounts["Ana"] == D("0.40") and hand.document["points"] == 80
     assert 'id="hand-recorded" role="status"' in html and "Hand #2:</strong>" in html
@@ -240,8 +231,8 @@ def test_missing_card_points_are_an_error_beside_their_buttons(alice_client, eve
     points buttons, the 20 still tapped, the cursor on the first button; the same for htmx."""
     table = factories.make_table(evening, "marias")
     for htmx in (False, True):
-        html = _post(alice_client, table, HRA_WITH_A_20, htmx=htmx).content.decode()
-        assert _errors(html, "points") == "Enter a number from 0 to 90."
+        html = post_hand(alice_client, table, HRA_WITH_A_20, htmx=htmx).content.decode()
+        assert errors_beside(html, "points") == "Enter a number from 0 to 90."
         record = html.split('class="field record has-error"', 1)[1]
         assert record.startswith(' id="field-points"')
         buttons = record.split("</fieldset>", 1)[0]
@@ -253,7 +244,7 @@ def test_missing_card_points_are_an_error_beside_their_buttons(alice_client, eve
 
 def test_a_correction_keeps_the_card_points_as_a_field(alice_client, evening):
     table = factories.make_table(evening, "marias")
-    _post(alice_client, table, HRA_WITH_A_20 | {"points": "60"})
+    post_hand(alice_client, table, HRA_WITH_A_20 | {"points": "60"})
     hand = Hand.objects.get()
     html = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk])).content.decode()
     assert 'name="points" value="60"' in html and "a tap records the hand" not in html
@@ -347,7 +338,7 @@ def re_checked(html: str, name: str, value: str) -> bool:
 
 def test_a_correction_shows_the_record_field_as_a_field(alice_client, evening):
     table = factories.make_table(evening, "marias")
-    _post(alice_client, table, MARIAS | {"contract": "sedma", "sedma_outcome": "lost/won"})
+    post_hand(alice_client, table, MARIAS | {"contract": "sedma", "sedma_outcome": "lost/won"})
     hand = Hand.objects.get()
     html = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk])).content.decode()
     assert re_checked(html, "sedma_outcome", "lost/won")
@@ -365,8 +356,8 @@ def test_a_double_tap_records_one_hand(alice_client, evening):
     """The same form posted twice (a second tap before the answer): its key makes it one hand."""
     table = factories.make_table(evening, "snapser")
     taps = SNAPSER | {"result": "bez_vody", "key": "f" * 32}
-    first = _post(alice_client, table, taps, htmx=True)
-    second = _post(alice_client, table, taps, htmx=True)
+    first = post_hand(alice_client, table, taps, htmx=True)
+    second = post_hand(alice_client, table, taps, htmx=True)
     assert first.status_code == second.status_code == 200
     assert Hand.objects.filter(table=table).count() == 1
     assert Hand.objects.get().amounts["Ana"] == D("0.80")  # N2
