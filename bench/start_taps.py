@@ -17,38 +17,20 @@ as intended; the last lines print the counts.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # run from anywhere, without installing; not bench/, whose requests.py shadows requests
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE  # noqa: E402 - needs the path above
+from bench.browsing import chromium_at_live_server, session_of, setup_django  # noqa: E402 - needs the path above
+from tests.e2e.browser import HTMX_COUNTER, PHONE  # noqa: E402
 
 TAP_LIMIT = 8
 PLAYERS = ["Ana", "Ben", "Cyril", "Dana"]
-
-
-def setup_django() -> None:
-    """The test settings on a throw-away SQLite file, migrated; plain HTTP on 127.0.0.1."""
-    workdir = Path(tempfile.mkdtemp(prefix="talon-start-taps-"))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
-    os.environ["DATABASE_URL"] = f"sqlite:///{workdir / 'start.sqlite3'}"
-    os.environ["ALLOWED_HOSTS"] = "127.0.0.1"
-    os.environ["SECURE_SSL_REDIRECT"] = "0"
-    os.environ["SECURE_COOKIES"] = "0"
-    # Playwright's sync API runs an asyncio loop in this thread; nothing here is async, so allow the ORM calls.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
 
 
 class Thumb:
@@ -89,47 +71,30 @@ def same_players(page: Any) -> Thumb:
 
 
 def main() -> int:
-    setup_django()
+    setup_django("start-taps")
     from django.contrib.auth import get_user_model
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.test import Client
-    from django.test.testcases import LiveServerThread
     from django.utils import timezone
 
     from ledger.models import Table
 
     keeper = get_user_model().objects.create_user(username="keeper", password="start-taps-" + "x" * 16)
-    client = Client()
-    client.force_login(keeper)
-    session = client.cookies["sessionid"].value
-    server = LiveServerThread("127.0.0.1", StaticFilesHandler, connections_override=None, port=0)
-    server.daemon = True
-    server.start()
-    server.is_ready.wait()
-    if server.error:
-        raise server.error
-    base_url = f"http://127.0.0.1:{server.port}"
+    session = session_of(keeper)
     results: list[tuple[str, Thumb, list[str]]] = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            context = browser.new_context(base_url=base_url, **PHONE)
-            context.add_init_script(HTMX_COUNTER)
-            context.add_cookies([{"name": "sessionid", "value": session, "url": base_url}])
-            page = context.new_page()
-            # The first evening with new players; the next one (the same people, another day) from the home page.
-            for way, drive in (("new players", new_players), ("same players as last time", same_players)):
-                thumb = drive(page)
-                problems = []
-                if not page.locator("#hand-form").is_visible():
-                    problems.append("did not end on the hand form")
-                table = Table.objects.order_by("-id").first()
-                if table is None or table.seat_names != PLAYERS or table.evening.date != timezone.localdate():
-                    problems.append(f"seated {table.seat_names if table else None}")
-                results.append((way, thumb, problems))
-            browser.close()
-    finally:
-        server.terminate()
+    with chromium_at_live_server() as (browser, base_url):
+        context = browser.new_context(base_url=base_url, **PHONE)
+        context.add_init_script(HTMX_COUNTER)
+        context.add_cookies([{"name": "sessionid", "value": session, "url": base_url}])
+        page = context.new_page()
+        # The first evening with new players; the next one (the same people, another day) from the home page.
+        for way, drive in (("new players", new_players), ("same players as last time", same_players)):
+            thumb = drive(page)
+            problems = []
+            if not page.locator("#hand-form").is_visible():
+                problems.append("did not end on the hand form")
+            table = Table.objects.order_by("-id").first()
+            if table is None or table.seat_names != PLAYERS or table.evening.date != timezone.localdate():
+                problems.append(f"seated {table.seat_names if table else None}")
+            results.append((way, thumb, problems))
     return report(results)
 
 

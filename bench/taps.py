@@ -23,21 +23,20 @@ and one tap a choice is the least short of guessing one of them, which would be 
 from __future__ import annotations
 
 import datetime
-import os
 import statistics
 import sys
-import tempfile
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[0] = str(ROOT)  # run from anywhere, without installing; not bench/, whose requests.py shadows requests
 
-from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE  # noqa: E402 - needs the path above
+from bench.browsing import chromium_at_live_server, session_of, setup_django  # noqa: E402 - needs the path above
+from tests.e2e.browser import HTMX_COUNTER, PHONE  # noqa: E402
 
 COMMON_LIMIT = 4  # taps for any common hand
 PHYSICAL_LIMIT = 5  # a common hand with five independent choices (``Scripted.limit``): one tap each
@@ -274,25 +273,6 @@ EVENINGS: dict[str, tuple[list[str], dict[str, Any], list[Scripted]]] = {
 }
 
 
-def setup_django() -> Path:
-    """The test settings on a throw-away SQLite file, migrated; plain HTTP on 127.0.0.1."""
-    workdir = Path(tempfile.mkdtemp(prefix="talon-taps-"))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tests.settings")
-    os.environ["DATABASE_URL"] = f"sqlite:///{workdir / 'taps.sqlite3'}"
-    os.environ["ALLOWED_HOSTS"] = "127.0.0.1"
-    os.environ["SECURE_SSL_REDIRECT"] = "0"  # the live server speaks plain HTTP
-    os.environ["SECURE_COOKIES"] = "0"
-    # Playwright's sync API keeps an asyncio loop running in this thread, and Django then refuses the (synchronous)
-    # ORM calls this script makes between Playwright's calls; nothing here is async, so allow them.
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    return workdir
-
-
 class Counter:
     """Every click and key press the scorekeeper makes, each waiting for the htmx requests it started."""
 
@@ -381,11 +361,8 @@ def play_evening(browser: Any, base_url: str, session: str, table: Any, hands: l
 
 
 def main() -> int:
-    setup_django()
+    setup_django("taps")
     from django.contrib.auth import get_user_model
-    from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.test import Client
-    from django.test.testcases import LiveServerThread
 
     from ledger import services
 
@@ -395,26 +372,11 @@ def main() -> int:
         game: services.table_create(evening=evening, game=game, players=players, rules_override=rules)
         for game, (players, rules, _) in EVENINGS.items()
     }
-    client = Client()
-    client.force_login(keeper)
-    session = client.cookies["sessionid"].value
-
-    server = LiveServerThread("127.0.0.1", StaticFilesHandler, connections_override=None, port=0)
-    server.daemon = True
-    server.start()
-    server.is_ready.wait()
-    if server.error:
-        raise server.error
-    base_url = f"http://127.0.0.1:{server.port}"
+    session = session_of(keeper)
     rows = []
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            for game, (_, _rules, hands) in EVENINGS.items():
-                rows += play_evening(browser, base_url, session, tables[game], hands)
-            browser.close()
-    finally:
-        server.terminate()
+    with chromium_at_live_server() as (browser, base_url):
+        for game, (_, _rules, hands) in EVENINGS.items():
+            rows += play_evening(browser, base_url, session, tables[game], hands)
     return report(rows)
 
 
