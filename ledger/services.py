@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import qr, running, selectors
+from ledger import circles, qr, running, selectors
 from ledger.models import (
     Evening,
     EveningEvent,
@@ -553,10 +553,12 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
         "created_at": timezone.now(),
     }
     settlement, _created = Settlement.objects.update_or_create(evening=locked, defaults=fields)
-    Transfer.objects.bulk_create(
-        Transfer(settlement=settlement, payer=players[t.payer], payee=players[t.payee], amount=t.amount)
-        for t in planned
-    )
+    # A circle's evening may carry its transfers into the circle's tab instead (ledger.circles).
+    if not circles.circle_close(evening=locked, settlement=settlement, planned=planned, by=by):
+        Transfer.objects.bulk_create(
+            Transfer(settlement=settlement, payer=players[t.payer], payee=players[t.payee], amount=t.amount)
+            for t in planned
+        )
     locked.status = Evening.Status.CLOSED
     locked.save(update_fields=["status"])
     note = f"{settlement.mode}:{banker}" if banker else settlement.mode  # codes: EveningEvent.description reads them
@@ -622,6 +624,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
     if locked.is_open:
         raise LedgerError(_("This evening is open already."), field="evening")
     dropped = 0
+    circles.circle_reopen(evening=locked)  # takes back what the close booked in a circle's tab or pot
     settlement = Settlement.objects.filter(evening=locked).first()
     if settlement is not None:
         dropped, _kinds = settlement.transfers.filter(paid_at__isnull=True).delete()

@@ -1,0 +1,428 @@
+"""Write side of circles of regulars (issue 19): members, scorekeepers, their evenings, the tab and the pot.
+
+As ``ledger/services.py`` (whose helpers these call: players, evenings, the settlement plan), each function is one
+domain step with keyword-only arguments, run in one transaction; the pages and the API call the same functions.
+
+The money of a circle (``CircleEntry``):
+
+- **Tab** (``settle="tab"``): closing one of its evenings plans the settlement as for any evening (the Settlement
+  row is kept, so the evening reads as settled, with its rounded balances), but instead of storing tonight's
+  transfers it books what each player would have paid or received into the tab (``carried``). That is each
+  player's net of the planned transfers: the rounded balance less what was paid already before a reopen, so it sums
+  to zero. Settling the tab plans who pays whom from the tab balances (same modes and rounding as an evening, to the
+  circle's coin), books each balance back out (``settled``, the tab is zero afterwards) and marks the carried
+  entries it settled; an evening whose carried balances were settled can no longer be reopened.
+- **Pot** (``settle="pot"``): the evening settles tonight as usual, and each winner pays ``pot_share`` of their
+  rounded gain, rounded to the evening's coin, into the pot (``paid_in``); deposits and withdrawals are booked by
+  hand. The pot's balance is the sum of its entries.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ledger import services
+from ledger.models import (
+    MONEY_PLACES,
+    Circle,
+    CircleEntry,
+    CircleMember,
+    CircleSettlement,
+    CircleTransfer,
+    Currency,
+    Evening,
+    Player,
+    Settlement,
+)
+from rules.settlement import Transfer as PlannedTransfer
+
+# services imports this module (evening_close and evening_reopen call it), so this one reaches services' names
+# through the module, at call time, never with "from ledger.services import".
+MAX_NAME = 80
+
+
+def new_member_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The circle, its members and scorekeepers
+
+
+def circle_name_check(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise services.LedgerError(_("Name the circle."), field="name")
+    if len(name) > MAX_NAME or services._has_hidden_characters(name):
+        raise services.LedgerError(_("A circle's name can have at most 80 letters, none of them hidden."), field="name")
+    return name
+
+
+def _coin_check(currency: str, coin: Decimal | None) -> Decimal:
+    if currency not in Currency.values:
+        raise services.LedgerError(_("Choose a currency."), field="currency")
+    if coin is None:
+        return Decimal("1") if currency == Currency.CZK else Decimal("0.01")
+    if coin < Decimal("0.01") or coin != coin.quantize(Decimal("0.01")) or coin > 1000:
+        raise services.LedgerError(
+            _("The coin to round to must be a real coin: from 0.01 to 1000, in cents."), field="coin"
+        )
+    return coin
+
+
+@transaction.atomic
+def circle_create(
+    *,
+    owner: Any,
+    name: str,
+    members: Iterable[str] = (),
+    settle: str = Circle.Settle.EVENING,
+    currency: str = Currency.CZK,
+    coin: Decimal | None = None,
+    pot_share: Decimal | None = None,
+) -> Circle:
+    """A new circle of the owner's players (known names reused, new ones added), in the order named."""
+    if settle not in Circle.Settle.values:
+        raise services.LedgerError(_("Choose how the circle settles."), field="settle")
+    share = Decimal("0.1") if pot_share is None else pot_share
+    if not Decimal(0) <= share <= 1 or share != share.quantize(MONEY_PLACES):
+        raise services.LedgerError(_("The share paid into the pot is a part from 0 to 1, e.g. 0.1."), field="pot_share")
+    circle = Circle.objects.create(
+        owner=owner,
+        name=circle_name_check(name),
+        settle=settle,
+        currency=currency,
+        coin=_coin_check(currency, coin),
+        pot_share=share,
+    )
+    for member in members:
+        if member and member.strip():
+            circle_member_add(circle=circle, name=member)
+    return circle
+
+
+def circle_member_add(*, circle: Circle, name: str) -> CircleMember:
+    """The owner's player of that name joins the circle (made if new); joining again changes nothing."""
+    player = services.player_get_or_create(owner=circle.owner, name=name)
+    membership, _created = CircleMember.objects.get_or_create(circle=circle, player=player)
+    return membership
+
+
+def circle_member_remove(*, circle: Circle, player: Player) -> None:
+    """The player leaves the circle (their link with it); their evenings, tab and pot entries stay as booked."""
+    CircleMember.objects.filter(circle=circle, player=player).delete()
+
+
+def circle_scorekeeper_candidates(circle: Circle) -> list[Any]:
+    """Whom the owner may make a scorekeeper of the circle: users who keep score of one of the owner's evenings.
+
+    They accepted an invitation of the owner's once; a user name typed in would tell the owner which names exist.
+    """
+    kept = Evening.scorekeepers.through.objects.filter(evening__owner_id=circle.owner_id).values("user_id")
+    user_model = type(circle.owner)
+    return list(
+        user_model.objects.filter(pk__in=kept).exclude(pk=circle.owner_id).exclude(circles_kept=circle).order_by("pk")
+    )
+
+
+def circle_scorekeeper_add(*, circle: Circle, user: Any, by: Any) -> None:
+    if by != circle.owner:
+        raise services.LedgerError(_("Only the circle's owner chooses its scorekeepers."), field="user")
+    if user not in circle_scorekeeper_candidates(circle):
+        raise services.LedgerError(
+            _("Only somebody who keeps score of one of your evenings can keep score of the circle.")
+        )
+    circle.scorekeepers.add(user)
+
+
+def circle_scorekeeper_remove(*, circle: Circle, user: Any, by: Any) -> None:
+    """The owner removes a scorekeeper; a scorekeeper may remove only themselves (leave)."""
+    if by != circle.owner and by != user:
+        raise services.LedgerError(_("Only the circle's owner chooses its scorekeepers."), field="user")
+    circle.scorekeepers.remove(user)
+
+
+def member_link_create(*, membership: CircleMember) -> CircleMember:
+    """A new personal link for the member (the old one stops working)."""
+    membership.token = new_member_token()
+    membership.save(update_fields=["token"])
+    return membership
+
+
+def member_link_revoke(*, membership: CircleMember) -> CircleMember:
+    membership.token = None
+    membership.save(update_fields=["token"])
+    return membership
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The circle's evenings
+
+
+@transaction.atomic
+def circle_evening_create(
+    *,
+    circle: Circle,
+    by: Any,
+    date: datetime.date,
+    place: str = "",
+    currency: str | None = None,
+    coin: Decimal | None = None,
+) -> Evening:
+    """Today's evening of the circle, in its money, owned by the circle's owner (the members are the owner's
+    players), kept by the circle's scorekeepers and by whoever tapped.
+
+    As "Same players as last time": a second tap finds the evening the first one made (open, same day, no table
+    yet) instead of making an empty twin. Two taps at once queue on the circle's row.
+    """
+    Circle.objects.select_for_update().filter(pk=circle.pk).first()
+    currency = currency or circle.currency
+    coin = circle.coin if coin is None and currency == circle.currency else coin
+    made = (
+        Evening.objects.filter(circle=circle, date=date, status=Evening.Status.OPEN, tables__isnull=True)
+        .order_by("-pk")
+        .first()
+    )
+    if made is not None:
+        services.evening_add_scorekeeper(evening=made, user=by)
+        return made
+    evening = services.evening_create(owner=circle.owner, date=date, place=place, currency=currency, coin=coin)
+    evening.circle = circle
+    evening.save(update_fields=["circle"])
+    keepers = [by, *circle.scorekeepers.all()]
+    for user in keepers:
+        services.evening_add_scorekeeper(evening=evening, user=user)
+    return evening
+
+
+def circle_seating(circle: Circle) -> dict[str, str]:
+    """The new table's seats filled with the circle's members, in name order (the table form takes what fits)."""
+    names = CircleMember.objects.filter(circle=circle).values_list("player__name", flat=True)
+    return {f"player_{seat}": name for seat, name in enumerate(names)}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Closing and reopening a circle's evening (called by services.evening_close and services.evening_reopen)
+
+
+def carries_into_tab(evening: Evening) -> bool:
+    return evening.circle_id is not None and _circle_of(evening).settle == Circle.Settle.TAB
+
+
+def _circle_of(evening: Evening) -> Circle:
+    circle = evening.circle
+    assert circle is not None
+    return circle
+
+
+def tab_carry(
+    *, evening: Evening, planned: Sequence[PlannedTransfer], players: dict[str, Player], by: Any
+) -> list[CircleEntry]:
+    """Book the evening's planned transfers into its circle's tab instead of storing them: each player's net of the
+    planned transfers (what they were to receive, negative: to pay), summing to zero. Inside evening_close's
+    transaction, with the evening's row locked."""
+    net: dict[str, Decimal] = {}
+    for transfer in planned:
+        net[transfer.payer] = net.get(transfer.payer, Decimal(0)) - transfer.amount
+        net[transfer.payee] = net.get(transfer.payee, Decimal(0)) + transfer.amount
+    if sum(net.values(), Decimal(0)) != 0:  # the plan balances; a bug must not leave money nobody owes
+        raise services.LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
+    entries = [
+        CircleEntry(
+            circle=_circle_of(evening),
+            player=players[name],
+            evening=evening,
+            kind=CircleEntry.Kind.CARRIED,
+            amount=amount,
+            note=f"{evening.date:%Y-%m-%d}",
+            created_by=by,
+        )
+        for name, amount in sorted(net.items())
+        if amount != 0
+    ]
+    return CircleEntry.objects.bulk_create(entries)
+
+
+def pot_pay_in(*, evening: Evening, settlement: Settlement, players: dict[str, Player], by: Any) -> list[CircleEntry]:
+    """Each winner of a pot circle's evening pays the circle's ``pot_share`` of their rounded gain, rounded half up
+    to the evening's coin, into the pot. Inside evening_close's transaction."""
+    circle = _circle_of(evening)
+    entries = []
+    for name, rounded in settlement.rounded.items():
+        gain = Decimal(rounded)
+        share = _to_coin(gain * circle.pot_share, evening.coin) if gain > 0 else Decimal(0)
+        if share > 0:
+            entries.append(
+                CircleEntry(
+                    circle=circle,
+                    player=players[name],
+                    evening=evening,
+                    kind=CircleEntry.Kind.PAID_IN,
+                    amount=share,
+                    note=f"{evening.date:%Y-%m-%d}",
+                    created_by=by,
+                )
+            )
+    return CircleEntry.objects.bulk_create(entries)
+
+
+def _to_coin(amount: Decimal, coin: Decimal) -> Decimal:
+    return ((amount / coin).quantize(Decimal(1), rounding=ROUND_HALF_UP) * coin).quantize(MONEY_PLACES)
+
+
+def circle_close(*, evening: Evening, settlement: Settlement, planned: Sequence[PlannedTransfer], by: Any) -> bool:
+    """What closing a circle's evening books in the circle; True when the planned transfers went into the tab
+    (evening_close then stores none). Called by services.evening_close inside its transaction."""
+    if evening.circle_id is None:
+        return False
+    circle = _circle_of(evening)
+    if circle.settle == Circle.Settle.EVENING:
+        return False
+    names = set(settlement.rounded) | {t.payer for t in planned} | {t.payee for t in planned}
+    players = {player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name__in=names)}
+    if circle.settle == Circle.Settle.TAB:
+        tab_carry(evening=evening, planned=planned, players=players, by=by)
+        return True
+    pot_pay_in(evening=evening, settlement=settlement, players=players, by=by)
+    return False
+
+
+def circle_reopen(*, evening: Evening) -> None:
+    """Reopening a circle's evening takes back what its close booked: the carried balances (refused once the tab
+    settled them) and the winners' pot shares. Called by services.evening_reopen inside its transaction."""
+    if evening.circle_id is None:
+        return
+    booked = CircleEntry.objects.filter(evening=evening, kind__in=[CircleEntry.Kind.CARRIED, CircleEntry.Kind.PAID_IN])
+    if booked.filter(settlement__isnull=False).exists():
+        raise services.LedgerError(
+            _("This evening's balances were settled in the circle's tab already; it cannot be reopened."),
+            field="evening",
+        )
+    booked.delete()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Settling the tab
+
+
+@transaction.atomic
+def tab_settle(*, circle: Circle, by: Any, mode: str = "fewest", banker: str | None = None) -> CircleSettlement:
+    """Plan who pays whom from the tab's balances (``services.settlement_plan``: the evening's modes and rounding,
+    to the circle's coin), book each balance back out so the tab reads zero, and mark the carried entries settled."""
+    locked = Circle.objects.select_for_update().get(pk=circle.pk)
+    open_entries = CircleEntry.objects.filter(circle=locked).tab()
+    exact = {name: amount for name, amount in open_entries.totals("player__name").items() if amount != 0}
+    if not exact:
+        raise services.LedgerError(_("The tab is even: nobody owes anything."), field="non_field_errors")
+    rounded, planned = services.settlement_plan(exact=exact, coin=locked.coin, mode=mode, banker=banker, paid=[])
+    players = {player.name: player for player in Player.objects.filter(owner_id=locked.owner_id, name__in=exact)}
+    order = sorted(exact, key=lambda name: (-rounded[name], name))
+    settlement = CircleSettlement.objects.create(
+        circle=locked,
+        mode=mode,
+        banker=players[banker] if banker else None,
+        coin=locked.coin,
+        exact={name: str(exact[name]) for name in order},
+        rounded={name: str(rounded[name]) for name in order},
+        created_by=by,
+    )
+    CircleTransfer.objects.bulk_create(
+        CircleTransfer(settlement=settlement, payer=players[t.payer], payee=players[t.payee], amount=t.amount)
+        for t in planned
+    )
+    open_entries.filter(kind=CircleEntry.Kind.CARRIED, settlement__isnull=True).update(settlement=settlement)
+    CircleEntry.objects.bulk_create(
+        CircleEntry(
+            circle=locked,
+            player=players[name],
+            settlement=settlement,
+            kind=CircleEntry.Kind.SETTLED,
+            amount=-exact[name],
+            created_by=by,
+        )
+        for name in order
+    )
+    return settlement
+
+
+def tab_transfer_mark_paid(*, transfer: CircleTransfer, by: Any) -> CircleTransfer:
+    """Record that the payer has paid; again changes nothing (a double tap)."""
+    updated = CircleTransfer.objects.filter(pk=transfer.pk, paid_at__isnull=True).update(
+        paid_at=timezone.now(), paid_by=by
+    )
+    if updated:
+        transfer.refresh_from_db(fields=["paid_at", "paid_by"])
+    return transfer
+
+
+def tab_transfer_mark_unpaid(*, transfer: CircleTransfer, by: Any) -> CircleTransfer:
+    """Take back a paid mark tapped by mistake: the transfer is owed again."""
+    CircleTransfer.objects.filter(pk=transfer.pk).update(paid_at=None, paid_by=None)
+    transfer.paid_at = transfer.paid_by = None
+    return transfer
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The pot
+
+
+def _pot_amount(amount: Decimal) -> Decimal:
+    if amount <= 0 or amount != amount.quantize(Decimal("0.01")) or amount >= Decimal("1e9"):
+        raise services.LedgerError(_("Give an amount above zero, in cents."), field="amount")
+    return amount
+
+
+def _note_check(note: str) -> str:
+    note = " ".join(note.split())
+    if len(note) > 200 or services._has_hidden_characters(note):
+        raise services.LedgerError(_("A note can have at most 200 letters, none of them hidden."), field="note")
+    return note
+
+
+def _member(circle: Circle, player: Player | None) -> Player | None:
+    if player is not None and not CircleMember.objects.filter(circle=circle, player=player).exists():
+        raise services.LedgerError(
+            _("Only a member of the circle can pay into the pot or take from it."), field="player"
+        )
+    return player
+
+
+def pot_deposit(
+    *, circle: Circle, by: Any, amount: Decimal, player: Player | None = None, note: str = ""
+) -> CircleEntry:
+    """Money put into the pot (by a member, or None: from outside)."""
+    return CircleEntry.objects.create(
+        circle=circle,
+        player=_member(circle, player),
+        kind=CircleEntry.Kind.DEPOSIT,
+        amount=_pot_amount(amount),
+        note=_note_check(note),
+        created_by=by,
+    )
+
+
+@transaction.atomic
+def pot_withdraw(
+    *, circle: Circle, by: Any, amount: Decimal, player: Player | None = None, note: str = ""
+) -> CircleEntry:
+    """Money taken out of the pot (a round of beer, the season's dinner); never more than the pot holds."""
+    locked = Circle.objects.select_for_update().get(pk=circle.pk)
+    amount = _pot_amount(amount)
+    if CircleEntry.objects.filter(circle=locked).pot().total() < amount:
+        raise services.LedgerError(_("The pot does not hold that much."), field="amount")
+    return CircleEntry.objects.create(
+        circle=locked,
+        player=_member(locked, player),
+        kind=CircleEntry.Kind.WITHDRAWAL,
+        amount=-amount,
+        note=_note_check(note),
+        created_by=by,
+    )
