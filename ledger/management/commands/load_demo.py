@@ -13,10 +13,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from ledger import services
+from ledger import circles, services
+from ledger.models import Circle
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 DEMO_USER, DEMO_PASSWORD = "demo", "talon-demo"
+# The demo's circle of regulars (issue 19): the players of the Mariáš evening, who carry their balances over.
+DEMO_CIRCLE, DEMO_CIRCLE_GAME = "Friday Mariáš", "marias"
 
 
 class Command(BaseCommand):
@@ -26,8 +29,10 @@ class Command(BaseCommand):
         data = json.loads(DEMO_FILE.read_text(encoding="utf-8"))
         with transaction.atomic():
             user = _demo_user()
+            user.circles_owned.all().delete()
             user.evenings_owned.all().delete()
-            hands = sum(_load_evening(user, evening) for evening in data["evenings"])
+            circle = _demo_circle(user, data)
+            hands = sum(_load_evening(user, evening, circle) for evening in data["evenings"])
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo loaded: {len(data['evenings'])} evenings, {hands} hands.\n"
@@ -43,14 +48,24 @@ def _demo_user() -> Any:
     return user
 
 
-def _load_evening(user: Any, data: dict[str, Any]) -> int:
-    evening = services.evening_create(
-        owner=user,
-        date=datetime.date.fromisoformat(data["date"]),
-        place=data["place"],
-        currency=data["currency"],
-        coin=Decimal(data["coin"]),
-    )
+def _demo_circle(user: Any, data: dict[str, Any]) -> Circle:
+    """The circle of the players of the demo's first Mariáš table, settling into a running tab."""
+    first = next(t for e in data["evenings"] for t in e["tables"] if t["game"] == DEMO_CIRCLE_GAME)
+    return circles.circle_create(owner=user, name=DEMO_CIRCLE, members=first["players"], settle=Circle.Settle.TAB)
+
+
+def _load_evening(user: Any, data: dict[str, Any], circle: Circle | None = None) -> int:
+    fields = {
+        "date": datetime.date.fromisoformat(data["date"]),
+        "place": data["place"],
+        "currency": data["currency"],
+        "coin": Decimal(data["coin"]),
+    }
+    # The circle's game is played by the circle: its evening belongs to the circle.
+    if circle is not None and all(table["game"] == DEMO_CIRCLE_GAME for table in data["tables"]):
+        evening = circles.circle_evening_create(circle=circle, by=user, **fields)
+    else:
+        evening = services.evening_create(owner=user, **fields)
     count = 0
     for table_data in data["tables"]:
         table = services.table_create(
