@@ -225,7 +225,9 @@ X_FRAME_OPTIONS = "DENY"
 # Served by ledger.middleware.ContentSecurityPolicyMiddleware: no inline scripts or styles anywhere.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; "
-    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'; "
+    # Said outright, not left to default-src and script-src: the web app's manifest and service worker (/sw.js).
+    "manifest-src 'self'; worker-src 'self'"
 )
 # Failed log-ins (ledger/auth.py, on django-axes): at most LOGIN_RATE_LIMIT attempts with a wrong password per user
 # name and client address together in LOGIN_RATE_WINDOW seconds (from the first), and LOGIN_RATE_ADDRESS_LIMIT per

@@ -18,6 +18,7 @@ from ledger.views.evenings import (
     table_create,
 )
 from ledger.views.pages import game_rules, home, language_set
+from ledger.views.pwa import offline_page, service_worker, web_manifest
 from ledger.views.settlement import (
     evening_reopen,
     evening_settlement,
@@ -60,11 +61,14 @@ __all__ = [
     "invitation_accept",
     "invitation_decline",
     "language_set",
+    "offline_page",
     "player_edit",
+    "service_worker",
     "shared_evening",
     "table_create",
     "table_detail",
     "table_rules",
     "transfer_mark_paid",
     "transfer_mark_unpaid",
+    "web_manifest",
 ]

@@ -1,0 +1,150 @@
+// Talon's service worker: the app shell and the table pages a scorekeeper opened, for when the pub's signal drops.
+// Served from /sw.js by ledger/views/pwa.py, which writes in the three values below (this file as stored is valid
+// JavaScript, but only the served copy has them).
+//
+// What it answers, GET requests of this origin only (everything else goes to the network untouched: POSTs, htmx
+// requests, /api/, /admin/; the table page's own script handles their failure):
+// - /static/… and the Pyodide bundle (/offline/bundle-<hash>.zip): from the cache, filled from the network on a miss.
+// - opening a table, its rules or an evening: from the network, keeping a copy; without a network, the copy.
+// - any other page without a network: the offline page.
+"use strict";
+
+const VERSION = "__TALON_VERSION__";
+const SHELL = ["__TALON_SHELL__"];
+const OFFLINE_URL = "__TALON_OFFLINE__";
+
+// One cache per release for each kind; a new release deletes the old ones when it takes over.
+const SHELL_CACHE = "talon-shell-" + VERSION;
+const STATIC_CACHE = "talon-static-" + VERSION;
+const PAGES_CACHE = "talon-pages-" + VERSION;
+const PAGES_PREFIX = "talon-pages-";
+const OURS = [SHELL_CACHE, STATIC_CACHE, PAGES_CACHE];
+
+// Pages kept for offline use: a table, its house rules, an evening (private: deleted when nobody is logged in).
+const KEPT_PAGE = /^\/(tables\/\d+\/(rules\/)?|evenings\/\d+\/)$/;
+const BUNDLE = /^\/offline\/bundle-[^/]+\.zip$/;
+const MATCH = { ignoreSearch: true, ignoreVary: true };
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      // Past the browser's HTTP cache: the shell of this release, not a copy an older one left there.
+      .then((cache) => cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names.filter((name) => name.startsWith("talon-") && !OURS.includes(name)).map((name) => caches.delete(name)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || request.headers.has("HX-Request")) return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const path = url.pathname;
+  if (path.startsWith("/api/") || path.startsWith("/admin/")) return;
+  if (path.startsWith("/static/") || BUNDLE.test(path)) {
+    if (!request.headers.has("Range")) event.respondWith(cacheFirst(request));
+    return;
+  }
+  if (request.mode !== "navigate") return;
+  event.respondWith(KEPT_PAGE.test(path) ? networkFirst(request, url) : networkOrOfflinePage(request));
+});
+
+// This release's caches only: an older release's copy of an unhashed URL (`make run`) is an older file.
+function cached(request, names) {
+  if (!names.length) return Promise.resolve(undefined);
+  return caches
+    .open(names[0])
+    .then((cache) => cache.match(request, { ignoreVary: true }))
+    .then((response) => response || cached(request, names.slice(1)));
+}
+
+function cacheFirst(request) {
+  return cached(request, [SHELL_CACHE, STATIC_CACHE]).then(
+    (hit) =>
+      hit ||
+      fetch(request).then((response) => {
+        if (response.status === 200 && response.type === "basic") {
+          const copy = response.clone();
+          caches.open(STATIC_CACHE).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      }),
+  );
+}
+
+function networkFirst(request, url) {
+  return fetch(request).then(
+    (response) => {
+      if (isKeepable(response)) {
+        const copy = response.clone();
+        caches.open(PAGES_CACHE).then((cache) => cache.put(withoutQuery(url), copy));
+      }
+      return response;
+    },
+    () => caches.match(withoutQuery(url), { ...MATCH, cacheName: PAGES_CACHE }).then((cached) => cached || offlinePage()),
+  );
+}
+
+function networkOrOfflinePage(request) {
+  return fetch(request).catch(offlinePage);
+}
+
+function offlinePage() {
+  return caches.match(OFFLINE_URL, { ...MATCH, cacheName: SHELL_CACHE }).then(
+    (page) => page || new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain" } }),
+  );
+}
+
+// The page itself, as its owner sees it: not a redirect to the log-in page, not an error, not somebody else's 404.
+function isKeepable(response) {
+  return response.status === 200 && response.type === "basic" && !response.redirected;
+}
+
+function withoutQuery(url) {
+  return url.origin + url.pathname;
+}
+
+// From the pages (static/js/pwa.js): keep the newest state of a page after its hands changed, or forget every kept
+// page when nobody is logged in (a shared phone after a log-out).
+self.addEventListener("message", (event) => {
+  const message = event.data || {};
+  if (message.type === "refresh") event.waitUntil(refresh(message.url));
+  if (message.type === "forget") event.waitUntil(forgetPages());
+});
+
+function refresh(address) {
+  let url;
+  try {
+    url = new URL(address, self.location.origin);
+  } catch (error) {
+    return Promise.resolve();
+  }
+  if (url.origin !== self.location.origin || !KEPT_PAGE.test(url.pathname)) return Promise.resolve();
+  return fetch(url.href, { credentials: "same-origin" }).then(
+    (response) => {
+      if (!isKeepable(response)) return undefined;
+      return caches.open(PAGES_CACHE).then((cache) => cache.put(withoutQuery(url), response));
+    },
+    () => undefined, // offline: the copy kept before stays
+  );
+}
+
+function forgetPages() {
+  return caches
+    .keys()
+    .then((names) => Promise.all(names.filter((name) => name.startsWith(PAGES_PREFIX)).map((name) => caches.delete(name))));
+}
