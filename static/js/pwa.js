@@ -29,6 +29,19 @@
     if (worker && worker.controller) worker.controller.postMessage({ type: "refresh", url: String(url || location.href) });
   };
 
+  // The scripts, styles and images this page has loaded from /static/ so far.
+  function loadedStatic() {
+    if (!window.performance || !performance.getEntriesByType) return [];
+    return performance
+      .getEntriesByType("resource")
+      .map(function (entry) {
+        return entry.name;
+      })
+      .filter(function (name) {
+        return name.indexOf(location.origin + "/static/") === 0;
+      });
+  }
+
   function controlled() {
     root.setAttribute("data-worker", "controlling"); // for the browser tests: the worker answers this page
   }
@@ -43,6 +56,7 @@
       worker.addEventListener("controllerchange", function () {
         controlled();
         if (!loggedOut) Talon.refreshCachedPage(location.href);
+        worker.controller.postMessage({ type: "keep", urls: loadedStatic() });
       });
     }
     worker.register("/sw.js", { scope: "/" }).catch(function () {
@@ -56,22 +70,26 @@
   var state = indicator && indicator.querySelector("[data-connection-state]");
   var detailText = indicator && indicator.querySelector("[data-connection-detail]");
   var current = ""; // what the indicator says of the connection: offline, back online, or nothing
+  var detail = ""; // what the table page's script adds (Talon.connection.detail)
   var backOnlineTimer = null;
   var BACK_ONLINE_MS = 4000;
 
+  function write() {
+    state.textContent = current;
+    detailText.textContent = (current && detail ? " · " : "") + detail;
+  }
+
   function draw() {
     if (!indicator) return;
-    var shown = Boolean(current || detailText.textContent);
+    var shown = Boolean(current || detail);
     indicator.classList.toggle("is-offline", !navigator.onLine);
     if (shown && indicator.hidden) {
       // A live region announces a change it already shows: uncover it first, then write in it.
       indicator.hidden = false;
-      setTimeout(function () {
-        state.textContent = current;
-      }, 50);
+      setTimeout(write, 50);
       return;
     }
-    state.textContent = current;
+    write();
     indicator.hidden = !shown;
   }
 
@@ -96,8 +114,7 @@
 
   Talon.connection = {
     detail: function (text) {
-      if (!indicator) return;
-      detailText.textContent = text ? String(text) : "";
+      detail = text ? String(text) : "";
       draw();
     },
   };

@@ -54,13 +54,14 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   const path = url.pathname;
+  const keep = (promise) => event.waitUntil(promise.catch(() => undefined)); // a full disk: served, not kept
   if (path.startsWith("/api/") || path.startsWith("/admin/")) return;
   if (path.startsWith("/static/") || BUNDLE.test(path)) {
-    if (!request.headers.has("Range")) event.respondWith(cacheFirst(request));
+    if (!request.headers.has("Range")) event.respondWith(cacheFirst(request, keep));
     return;
   }
   if (request.mode !== "navigate") return;
-  event.respondWith(KEPT_PAGE.test(path) ? networkFirst(request, url) : networkOrOfflinePage(request));
+  event.respondWith(KEPT_PAGE.test(path) ? networkFirst(request, url, keep) : networkOrOfflinePage(request));
 });
 
 // This release's caches only: an older release's copy of an unhashed URL (`make run`) is an older file.
@@ -72,30 +73,32 @@ function cached(request, names) {
     .then((response) => response || cached(request, names.slice(1)));
 }
 
-function cacheFirst(request) {
+// `keep` is the event's waitUntil: the worker stays alive until the copy is written, while the page already has
+// the answer (a 13 MB Pyodide file need not be stored before it is used).
+function cacheFirst(request, keep) {
   return cached(request, [SHELL_CACHE, STATIC_CACHE]).then(
     (hit) =>
       hit ||
       fetch(request).then((response) => {
         if (response.status === 200 && response.type === "basic") {
           const copy = response.clone();
-          caches.open(STATIC_CACHE).then((cache) => cache.put(request, copy));
+          keep(caches.open(STATIC_CACHE).then((cache) => cache.put(request, copy)));
         }
         return response;
       }),
   );
 }
 
-function networkFirst(request, url) {
+function networkFirst(request, url, keep) {
   return fetch(request).then(
     (response) => {
       if (isKeepable(response)) {
         const copy = response.clone();
-        caches.open(PAGES_CACHE).then((cache) => cache.put(withoutQuery(url), copy));
+        keep(caches.open(PAGES_CACHE).then((cache) => cache.put(withoutQuery(url), copy)));
       }
       return response;
     },
-    () => caches.match(withoutQuery(url), { ...MATCH, cacheName: PAGES_CACHE }).then((cached) => cached || offlinePage()),
+    () => caches.match(withoutQuery(url), { ...MATCH, cacheName: PAGES_CACHE }).then((page) => page || offlinePage()),
   );
 }
 
@@ -124,7 +127,24 @@ self.addEventListener("message", (event) => {
   const message = event.data || {};
   if (message.type === "refresh") event.waitUntil(refresh(message.url));
   if (message.type === "forget") event.waitUntil(forgetPages());
+  if (message.type === "keep") event.waitUntil(keepStatic(message.urls));
 });
+
+// The static files a page loaded before this worker took over (its first visit): cached now, so that the page
+// opens offline whole, with every script and style it had.
+function keepStatic(urls) {
+  const wanted = (Array.isArray(urls) ? urls : [])
+    .map((address) => new URL(address, self.location.origin))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/static/"));
+  return Promise.all(
+    wanted.map((url) => {
+      const stores = [];
+      return cacheFirst(new Request(url.href), (stored) => stores.push(stored))
+        .then(() => Promise.all(stores))
+        .catch(() => undefined);
+    }),
+  );
+}
 
 function refresh(address) {
   let url;
