@@ -10,7 +10,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
-from ledger.models import Evening, Hand, Invitation, Player, Table, Transfer
+from ledger.models import Circle, CircleMember, CircleTransfer, Evening, Hand, Invitation, Player, Table, Transfer
 
 
 def evening_for_scorekeeper(user: Any, evening_id: int) -> Evening:
@@ -54,3 +54,37 @@ def player_for_owner(user: Any, player_id: int) -> Player:
     # A player's payment details serve every evening of the player's owner: only the owner changes them, not a
     # co-scorekeeper of one evening (whose change would redirect the money of evenings they never kept).
     return get_object_or_404(Player.objects.filter(owner=user), pk=player_id)
+
+
+# Circles (issue 19): their owner and scorekeepers keep score of them, as of an evening; a member reads their own
+# page through their personal link; anybody else gets 404.
+
+
+def circle_for_scorekeeper(user: Any, circle_id: int) -> Circle:
+    return get_object_or_404(Circle.objects.for_user(user), pk=circle_id)
+
+
+def circle_for_owner(user: Any, circle_id: int) -> Circle:
+    # Who keeps score of a circle is the owner's choice alone, as of an evening.
+    owned = Circle.objects.filter(owner=user) if user.is_authenticated else Circle.objects.none()
+    return get_object_or_404(owned, pk=circle_id)
+
+
+def membership_for_scorekeeper(user: Any, circle: Circle, player_id: int) -> CircleMember:
+    """A member of a circle the caller keeps score of (``circle`` from ``circle_for_scorekeeper``)."""
+    return get_object_or_404(CircleMember.objects.select_related("player"), circle=circle, player_id=player_id)
+
+
+def membership_for_link(token: str) -> CircleMember:
+    """The member whose personal link this is: no account, read only; a revoked link is gone (404)."""
+    return get_object_or_404(CircleMember.objects.select_related("circle", "player"), token=token)
+
+
+def circle_transfer_for_scorekeeper(user: Any, transfer_id: int) -> CircleTransfer:
+    circles = Circle.objects.for_user(user)
+    return get_object_or_404(
+        CircleTransfer.objects.select_related("settlement__circle", "payer", "payee").filter(
+            settlement__circle__in=circles
+        ),
+        pk=transfer_id,
+    )

@@ -61,10 +61,13 @@ def latest_tab_settlement(circle: Circle) -> tuple[CircleSettlement | None, list
 
 def tab_transfer_row(circle: Circle, transfer: CircleTransfer, *, with_qr: bool) -> dict[str, Any]:
     """One transfer of the tab as shown: the payee's IBAN and, while unpaid, the payment QR code (``ledger.qr``)."""
-    return _payment_row(circle.currency, transfer, transfer.settlement.created_at.date(), with_qr=with_qr)
+    return _payment_row(circle.currency, transfer, transfer.settlement.created_at.date(), with_qr=with_qr, key="tab")
 
 
-def _payment_row(currency: str, transfer: CircleTransfer | Transfer, date: Any, *, with_qr: bool) -> dict[str, Any]:
+def _payment_row(
+    currency: str, transfer: CircleTransfer | Transfer, date: Any, *, with_qr: bool, key: str
+) -> dict[str, Any]:
+    """A transfer as shown, its QR code while unpaid; ``key`` ("tab-7", "evening-7") tells the two kinds apart."""
     payee = transfer.payee
     code = SafeString("")
     if with_qr and payee.iban and not transfer.is_paid:  # no code once paid: scanning it again would pay twice
@@ -77,7 +80,8 @@ def _payment_row(currency: str, transfer: CircleTransfer | Transfer, date: Any, 
         )
         code = qr.qr_svg(payload, label=str(transfer))
     kind = "QR Platba" if currency == "CZK" else "EPC (SEPA)"
-    return {"transfer": transfer, "payee_player": payee, "iban": payee.iban, "qr": code, "qr_kind": kind}
+    row = {"transfer": transfer, "payee_player": payee, "iban": payee.iban, "qr": code, "qr_kind": kind}
+    return row | {"key": f"{key}-{transfer.pk}"}
 
 
 def circle_context(circle: Circle, *, with_qr: bool = True) -> dict[str, Any]:
@@ -113,12 +117,13 @@ def member_context(membership: CircleMember) -> dict[str, Any]:
         .order_by("id")
     )
     rows = [
-        _payment_row(circle.currency, t, t.settlement.created_at.date(), with_qr=t.payer_id == player.pk)
+        _payment_row(circle.currency, t, t.settlement.created_at.date(), with_qr=t.payer_id == player.pk, key="tab")
         for t in tab_transfers
     ]
     for transfer in evening_transfers:
         evening = transfer.settlement.evening
-        rows.append(_payment_row(evening.currency, transfer, evening.date, with_qr=transfer.payer_id == player.pk))
+        paying = transfer.payer_id == player.pk
+        rows.append(_payment_row(evening.currency, transfer, evening.date, with_qr=paying, key="evening"))
     owes = [row for row in rows if row["transfer"].payer_id == player.pk]
     owed = [row for row in rows if row["transfer"].payee_id == player.pk]
     return {

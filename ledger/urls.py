@@ -1,6 +1,7 @@
 from django.urls import path
 
 from ledger import views
+from ledger.views import circles
 
 app_name = "ledger"
 
@@ -37,4 +38,36 @@ urlpatterns = [
     path("players/<int:player_id>/", views.player_edit, name="player_edit"),
     path("games/<str:game>/rules/", views.game_rules, name="game_rules"),
     path("tables/<int:table_id>/rules/", views.table_rules, name="table_rules"),
+    # Circles of regulars (issue 19)
+    path("circles/", circles.circle_list, name="circle_list"),
+    path("circles/new/", circles.circle_create, name="circle_create"),
+    path("circles/<int:circle_id>/", circles.circle_detail, name="circle_detail"),
+    path("circles/<int:circle_id>/evening/", circles.circle_evening, name="circle_evening"),
+    path("circles/<int:circle_id>/members/", circles.circle_member_add, name="circle_member_add"),
+    path(
+        "circles/<int:circle_id>/members/<int:player_id>/remove/",
+        circles.circle_member_remove,
+        name="circle_member_remove",
+    ),
+    path(
+        "circles/<int:circle_id>/members/<int:player_id>/link/", circles.circle_member_link, name="circle_member_link"
+    ),
+    path("circles/<int:circle_id>/scorekeepers/", circles.circle_scorekeeper_add, name="circle_scorekeeper_add"),
+    path(
+        "circles/<int:circle_id>/scorekeepers/remove/",
+        circles.circle_scorekeeper_remove,
+        name="circle_scorekeeper_remove",
+    ),
+    path("circles/<int:circle_id>/tab/settle/", circles.circle_tab_settle, name="circle_tab_settle"),
+    path("circles/<int:circle_id>/tab.pdf", circles.circle_tab_pdf, name="circle_tab_pdf"),
+    path("circles/<int:circle_id>/pot/", circles.circle_pot, name="circle_pot"),
+    path(
+        "circle-transfers/<int:transfer_id>/paid/", circles.circle_transfer_mark_paid, name="circle_transfer_mark_paid"
+    ),
+    path(
+        "circle-transfers/<int:transfer_id>/unpaid/",
+        circles.circle_transfer_mark_unpaid,
+        name="circle_transfer_mark_unpaid",
+    ),
+    path("m/<str:token>/", circles.circle_member_page, name="circle_member_page"),
 ]

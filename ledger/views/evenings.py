@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import selectors, services
+from ledger import circles, selectors, services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
 from ledger.models import Evening, Invitation, Player, Table
@@ -165,7 +165,7 @@ def table_create(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     known = list(Player.objects.filter(owner=evening.owner).values_list("name", flat=True))
     refresh = request.htmx or "_refresh" in request.POST
     data = request.POST if request.method == "POST" else None
-    initial = _last_seating(evening) or _seating_again(request)
+    initial = _last_seating(evening) or _seating_again(request) or _circle_seating(evening)
     form = TableForm(data, known_players=known, currency=evening.currency, initial=initial)
     if request.method == "POST" and not refresh and form.is_valid():
         try:
@@ -192,6 +192,11 @@ def _last_seating(evening: Evening) -> dict[str, Any]:
     if last is None:
         return {}
     return {"game": last.game, **{f"player_{seat}": name for seat, name in enumerate(last.seat_names)}}
+
+
+def _circle_seating(evening: Evening) -> dict[str, Any]:
+    """A circle's first table of the evening: its members in the seats (ledger.circles, issue 19)."""
+    return circles.circle_seating(evening.circle) if evening.circle is not None else {}
 
 
 def _seating_again(request: HttpRequest) -> dict[str, Any]:

@@ -1,0 +1,75 @@
+"""Forms of the circle pages (issue 19). They collect input; ``ledger.circles`` decides what is valid."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ledger.hand_forms.base import Segments
+from ledger.models import Circle, Currency, Player
+
+
+class CircleForm(forms.Form):
+    name = forms.CharField(label=_("Name of the circle"), max_length=80)
+    members = forms.CharField(
+        label=_("Members"),
+        widget=forms.Textarea(attrs={"rows": 5, "autocapitalize": "words"}),
+        required=False,
+        help_text=_("One name a line (or separated by commas); known players are reused."),
+    )
+    settle = forms.ChoiceField(label=_("How the circle settles"), choices=Circle.Settle.choices, widget=Segments)
+    currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices, widget=Segments)
+    coin = forms.DecimalField(
+        label=_("Round to the coin"),
+        required=False,
+        min_value=Decimal("0.01"),
+        max_digits=14,
+        decimal_places=4,
+        help_text=_("Empty: 1 Kč for CZK, 0.01 € for EUR."),
+    )
+    pot_share = forms.DecimalField(
+        label=_("Share of each winner's gain paid into the pot"),
+        required=False,
+        min_value=Decimal(0),
+        max_value=Decimal(1),
+        max_digits=14,
+        decimal_places=4,
+        help_text=_("For a pot: 0.1 is a tenth."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("settle", Circle.Settle.EVENING)
+        self.initial.setdefault("currency", Currency.CZK)
+
+    def member_names(self) -> list[str]:
+        text = self.cleaned_data.get("members", "").replace(",", "\n")
+        return [name for name in text.splitlines() if name.strip()]
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("New member"), max_length=40)
+
+
+class PotForm(forms.Form):
+    """A deposit into the pot or a withdrawal from it, by a member or nobody in particular."""
+
+    action = forms.ChoiceField(
+        label=_("Booking"),
+        choices=[("deposit", _("Deposit")), ("withdraw", _("Withdrawal"))],
+        widget=Segments,
+        initial="deposit",
+    )
+    amount = forms.DecimalField(label=_("Amount"), min_value=Decimal("0.01"), max_digits=14, decimal_places=2)
+    player = forms.ModelChoiceField(label=_("Member"), queryset=Player.objects.none(), required=False)
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, circle: Circle, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["player"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = circle.members.order_by("name")
+        field.empty_label = _("(nobody in particular)")
