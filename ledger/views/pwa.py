@@ -95,7 +95,11 @@ def shell_urls() -> list[str]:
 
 
 def worker_version() -> str:
-    """A hash of everything the worker precaches and of the worker itself: a new release, a new version."""
+    """A hash of the worker, the shell it precaches and every file of our static/: a new release, a new version.
+
+    Every file, not only the shell's: the worker answers any /static/ file from its cache, and a URL does not always
+    change with its file's content (`make run` and the tests serve plain names; Pyodide asks for its files by name).
+    """
     digest = hashlib.sha256()
     for path in (WORKER_SOURCE, *SHELL_STATIC):
         digest.update(path.encode())
@@ -103,7 +107,23 @@ def worker_version() -> str:
     for name in SHELL_TEMPLATES:
         digest.update(Path(str(get_template(name).origin.name)).read_bytes())  # type: ignore[attr-defined]
     digest.update("\n".join(shell_urls()).encode())
+    for root, file in _own_static_files():
+        stat = file.stat()
+        digest.update(str(file.relative_to(root)).encode())
+        digest.update(_file_digest(str(file), stat.st_mtime_ns, stat.st_size))
     return digest.hexdigest()[:16]
+
+
+def _own_static_files() -> list[tuple[Path, Path]]:
+    roots = [Path(entry[1] if isinstance(entry, tuple) else entry) for entry in settings.STATICFILES_DIRS]
+    return [(root, file) for root in roots for file in sorted(root.rglob("*")) if file.is_file()]
+
+
+@cache
+def _file_digest(path: str, mtime_ns: int, size: int) -> bytes:
+    """A file's content hash, read again only when the file changed (with DEBUG the version is asked often)."""
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").digest()
 
 
 def _worker_script() -> str:

@@ -110,6 +110,18 @@ def test_a_changed_shell_file_is_a_new_version(db, monkeypatch):
     assert pwa.worker_version() != before
 
 
+def test_any_changed_file_of_ours_is_a_new_version(db, settings, tmp_path):
+    """Not only the shell: the worker answers every /static/ file from its cache, and plain names do not change."""
+    settings.STATICFILES_DIRS = [*settings.STATICFILES_DIRS, tmp_path]
+    script = tmp_path / "js" / "offline-pricing.js"
+    script.parent.mkdir()
+    script.write_text("// one")
+    before = pwa.worker_version()
+    assert pwa.worker_version() == before
+    script.write_text("// two, longer")
+    assert pwa.worker_version() != before
+
+
 def test_the_worker_keeps_to_its_rules(client, db):
     script = client.get("/sw.js").content.decode()
     # Only GETs of this origin, never an htmx request, the API or the admin.
