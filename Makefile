@@ -15,7 +15,12 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 system-deps:
 	bash .ci/system-deps
 
-install: system-deps $(VENV)/.installed
+# Pyodide for the offline pricing worker (issue 18), from the npm registry, hash-checked (.ci/pyodide).
+PYODIDE := static/vendor/pyodide
+$(PYODIDE)/VERSION: .ci/pyodide
+	bash .ci/pyodide $(PYODIDE)
+
+install: system-deps $(VENV)/.installed $(PYODIDE)/VERSION
 
 run: install
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -44,7 +49,7 @@ bench: install
 	$(PY) bench/rules_bench.py
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3 test-artifacts
+	rm -rf $(VENV) staticfiles db.sqlite3 test-artifacts $(PYODIDE)
 
 # The rules engine's catalogues (rules/locale, gettext domain "rules"). rules-messages extracts the English msgids
 # from rules/*.py into rules.pot and merges them into each language's .po; translate, then rules-compile writes the

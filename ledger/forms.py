@@ -11,31 +11,14 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from ledger import services
+
+# add_domain_error lives with the hand forms (the offline worker uses it too); the views take it from here.
 from ledger.hand_forms.base import Segments, choice_field
+from ledger.hand_forms.base import add_domain_error as add_domain_error
 from ledger.models import Currency, Game, Settlement
 from rules.labels import currency_stake, preset_label, value_label
 
 MAX_SEATS = 4
-
-
-def add_domain_error(form: forms.Form, error: rules.RulesError | services.LedgerError) -> None:
-    """Show the engine's or the ledger's error beside the field it names, else above the form.
-
-    The error names a place in the document: ``flek.sedma`` is the field ``flek_sedma``, ``renonc.kind`` falls
-    back to ``renonc``, and a house rule ``rules.bock`` is the table form's ``opt_bock``. An engine message left
-    above the form keeps that place in front, because it reads as a predicate ("must be …").
-    """
-    path = error.field or ""
-    option = path.removeprefix("rules.")
-    for name in (path, path.replace(".", "_"), path.split(".")[0], option, f"opt_{option}"):
-        if name and name in form.fields:
-            form.add_error(name, error.message)
-            return
-    if isinstance(error, rules.RulesError) and path:
-        form.add_error(None, f"{path}: {error.message}")
-    else:
-        form.add_error(None, error.message)
 
 
 class EveningForm(forms.Form):

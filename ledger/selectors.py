@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString
 
 from ledger import qr
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
+from ledger.scoreboard import seat_rows
 
 # The share page shows the newest hands, the table page fewer (a phone's screen; earlier ones are one tap away).
 # They read only these, so their size does not grow with the evening.
@@ -82,17 +83,7 @@ def evening_balances(evening: Evening) -> dict[str, Decimal]:
 
 def scoreboard(table: Table, balances: dict[str, Decimal], next_dealer: int | None = None) -> list[dict[str, Any]]:
     """One entry per seat: name, balance and, when the next dealer is known, who deals and who leads next."""
-    seats = len(table.seat_names)
-    return [
-        {
-            "name": name,
-            "balance": balances[name],
-            "deals": next_dealer is not None and position == next_dealer,
-            # The player on the dealer's left chooses (Mariáš, Šnapser) or leads and bids first (Skat).
-            "leads": next_dealer is not None and position == (next_dealer + 1) % seats,
-        }
-        for position, name in enumerate(table.seat_names)
-    ]
+    return seat_rows(table.seat_names, balances, next_dealer)
 
 
 # --------------------------------------------------------------------------------------------------------------

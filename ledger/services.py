@@ -389,17 +389,25 @@ def next_dealer(table: Table, last: Hand | None) -> int:
 
 
 def table_pending_bock(table: Table) -> int | None:
-    """How many Bock rounds cover the table's next hand, or None where its ruleset has none (asking no query then).
+    """How many Bock rounds cover the table's next hand, or None where its ruleset has none (asking no query then)."""
+    if next_hand(table, []).bock is None:
+        return None
+    return next_hand(table, recent_counted(table, None)).bock
 
-    A round runs for as many hands as there are seats, starting with the hand after its trigger: no hand older than
-    the last ``len(seat_names)`` counted ones still has a round running, so reading those reads the whole queue,
-    however long the evening.
+
+def recent_counted(table: Table, last: Hand | None) -> list[Hand]:
+    """The counted hands the table's next hand starts from, oldest first: ``last`` alone (no query) where the table
+    keeps no Bock queue, since only the deal carries over there; else the newest ``len(seat_names)`` (one query).
+
+    A Bock round runs for as many hands as there are seats, starting with the hand after its trigger: no hand older
+    than the last ``len(seat_names)`` counted ones still has a round running, so reading those reads the whole
+    queue, however long the evening.
     """
     # Whether the table keeps a Bock queue at all is the ruleset's to say, not its hands'.
     if next_hand(table, []).bock is None:
-        return None
+        return [] if last is None else [last]
     newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("dealer", "result")
-    return next_hand(table, list(newest[: len(table.seat_names)])[::-1]).bock
+    return list(newest[: len(table.seat_names)])[::-1]
 
 
 def _with_pending_bock(table: Table, hand: dict[str, Any]) -> dict[str, Any]:

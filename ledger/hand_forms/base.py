@@ -1,7 +1,7 @@
 """The hand form: one Django form per game that turns taps into the hand part of the hand document.
 
 The form only collects; the rules engine validates and prices. A ``RulesError`` comes back to the form and is
-shown beside the field it names (``ledger.forms.add_domain_error``). Fields appear only when they matter for the
+shown beside the field it names (``add_domain_error``). Fields appear only when they matter for the
 chosen contract (``shown``), and the form re-renders itself through htmx when the contract changes.
 """
 
@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import rules
 
-if TYPE_CHECKING:  # ledger.models draws its game choices from ledger.games, which imports the forms
-    from ledger.models import Table
+
+class SeatedTable(Protocol):
+    """What a hand form reads of its table: a ``ledger.models.Table``, or in the browser without a network the
+    ``ledger.offline.OfflineTable`` that stands in for it."""
+
+    @property
+    def seat_names(self) -> Any: ...
+
+    @property
+    def ruleset(self) -> Any: ...
 
 
 class Segments(forms.RadioSelect):
@@ -96,7 +104,7 @@ class HandForm(forms.Form):
     # Not posted (no JavaScript, a bare client): None, and the service takes the rotation's dealer.
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, required=False, empty_value=None)
 
-    def __init__(self, table: Table, *args: Any, dealer: int = 0, **kwargs: Any) -> None:
+    def __init__(self, table: SeatedTable, *args: Any, dealer: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.is_bound and "_refresh" in self.data:
             self.data = self._with_defaults(table, self.data)
@@ -117,7 +125,7 @@ class HandForm(forms.Form):
             field.error_messages["required"] = missing_message(field)
 
     @classmethod
-    def _with_defaults(cls, table: Table, data: Any) -> Any:
+    def _with_defaults(cls, table: SeatedTable, data: Any) -> Any:
         """The posted values plus the defaults of the fields that were not on the screen.
 
         A redraw (``_refresh``) posts only the fields shown before it; without this, a field coming back into view
@@ -182,7 +190,7 @@ class HandForm(forms.Form):
         raise NotImplementedError
 
     @classmethod
-    def from_document(cls, table: Table, document: dict[str, Any]) -> dict[str, Any]:
+    def from_document(cls, table: SeatedTable, document: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
     # -- shared behaviour ----------------------------------------------------------------------------------------
@@ -267,6 +275,35 @@ class HandForm(forms.Form):
             if name != "__all__" and name not in shown
             for message in messages
         ]
+
+
+class DomainError(Protocol):
+    """An error that names a place in the hand document: ``rules.RulesError``, ``services.LedgerError``."""
+
+    @property
+    def field(self) -> str | None: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+def add_domain_error(form: forms.BaseForm, error: DomainError) -> None:
+    """Show the engine's or the ledger's error beside the field it names, else above the form.
+
+    The error names a place in the document: ``flek.sedma`` is the field ``flek_sedma``, ``renonc.kind`` falls
+    back to ``renonc``, and a house rule ``rules.bock`` is the table form's ``opt_bock``. An engine message left
+    above the form keeps that place in front, because it reads as a predicate ("must be …").
+    """
+    path = error.field or ""
+    option = path.removeprefix("rules.")
+    for name in (path, path.replace(".", "_"), path.split(".")[0], option, f"opt_{option}"):
+        if name and name in form.fields:
+            form.add_error(name, error.message)
+            return
+    if isinstance(error, rules.RulesError) and path:
+        form.add_error(None, f"{path}: {error.message}")
+    else:
+        form.add_error(None, error.message)
 
 
 def players_choices(players: Iterable[str]) -> list[tuple[str, str]]:

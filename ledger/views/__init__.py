@@ -17,6 +17,7 @@ from ledger.views.evenings import (
     invitation_decline,
     table_create,
 )
+from ledger.views.offline import hand_queued, pricing_bundle, pricing_worker
 from ledger.views.pages import game_rules, home, language_set
 from ledger.views.pwa import offline_page, service_worker, web_manifest
 from ledger.views.settlement import (
@@ -54,6 +55,7 @@ __all__ = [
     "hand_create",
     "hand_edit",
     "hand_form",
+    "hand_queued",
     "hand_restore",
     "hand_undo",
     "hand_void",
@@ -63,6 +65,8 @@ __all__ = [
     "language_set",
     "offline_page",
     "player_edit",
+    "pricing_bundle",
+    "pricing_worker",
     "service_worker",
     "shared_evening",
     "table_create",

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
 
 import rules
-from ledger import games, selectors, services, tariffs
+from ledger import games, offline_bundle, selectors, services, tariffs
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
@@ -36,8 +36,10 @@ from ledger.forms import add_domain_error
 from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand, Table
+from ledger.offline import OfflineState
 from ledger.selectors import TABLE_LOG_LENGTH
 from ledger.views.htmx import HtmxHttpRequest
+from ledger.views.offline import worker_name
 
 # The log's "Earlier hands" button shows this many more each tap.
 LOG_STEP = 20
@@ -89,6 +91,8 @@ def _table_context(
         | {
             "chart": table_chart(table, hands[0].number if hands else 0),
             "house_rules": tariffs.options(table.game, table.ruleset),
+            "offline_bundle": offline_bundle.bundle_name(),
+            "offline_worker": worker_name(),
         }
     )
 
@@ -129,13 +133,17 @@ def _standing(
     """What every hand changes: the balances, who deals next, a fresh form (or ``form``, refused, as it was posted)
     and the Undo of the last hand."""
     next_dealer = services.next_dealer(table, last)
+    recent = services.recent_counted(table, last)
+    played = selectors.contracts_played(table, form_class(table.game).contract_field)
     if form is not None:
         drawn: dict[str, Any] = {"form": form}
     elif table.evening.is_open:
-        drawn = {"form_html": _fresh_form(request, table, next_dealer, oob=oob)}
+        pending_bock = services.next_hand(table, recent).bock
+        drawn = {"form_html": _fresh_form(request, table, next_dealer, played, pending_bock, oob=oob)}
     else:
         drawn = {}  # a closed evening shows no form
     return drawn | {
+        "offline_state": _offline_state(request, table, balances, recent, played),
         "table": table,
         "evening": table.evening,
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
@@ -147,13 +155,50 @@ def _standing(
     }
 
 
-def _fresh_form(request: HttpRequest, table: Table, dealer: int, *, oob: bool = False) -> SafeString:
-    """A fresh hand form: the rotation's dealer, the contract most played at this table lately, the Bock rounds
-    pending; drawn once per process for each such start (``_FRESH_FORMS``), then only stamped for this request."""
+def _offline_state(
+    request: HttpRequest,
+    table: Table,
+    balances: dict[str, Any],
+    recent: list[Hand],
+    played: list[selectors.ContractPlayed],
+) -> OfflineState:
+    """What the page's offline worker needs to check, price and draw hands as this server would
+    (``ledger/offline.py``): embedded in the page, so it works after the network is gone."""
+    return {
+        "table": table.pk,
+        "game": table.game,
+        "seats": list(table.seat_names),
+        "rules": dict(table.ruleset),
+        "first_dealer": table.first_dealer,
+        "language": translation.get_language(),
+        "currency": table.evening.currency,
+        "balances": {name: str(amount) for name, amount in balances.items()},
+        "next_number": table.hand_count + 1,
+        "dealt": [[hand.dealer, int(hand.result.get("bock_rounds") or 0)] for hand in recent],
+        "played": [[row["contract"], row["count"]] for row in played],
+        "revision": table.revision,
+        "action": reverse("ledger:hand_create", args=[table.pk]),
+        "refresh": reverse("ledger:hand_form", args=[table.pk]),
+        "sync": reverse("ledger:hand_queued", args=[table.pk]),
+        "csrf_token": get_token(request),
+        "open": table.evening.is_open,
+    }
+
+
+def _fresh_form(
+    request: HttpRequest,
+    table: Table,
+    dealer: int,
+    played: list[selectors.ContractPlayed],
+    pending_bock: int | None,
+    *,
+    oob: bool = False,
+) -> SafeString:
+    """A fresh hand form: the rotation's dealer, the contract most played at this table lately (``played``), the
+    Bock rounds pending; drawn once per process for each such start (``_FRESH_FORMS``), then only stamped for this
+    request."""
     cls = form_class(table.game)
-    played = selectors.contracts_played(table, cls.contract_field)
     initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([(r["contract"], r["count"]) for r in played])}
-    pending_bock = services.table_pending_bock(table)
     if pending_bock is not None:
         initial["bock"] = pending_bock
     language = translation.get_language()
@@ -286,8 +331,8 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
     more than the form's means that this hand is the only change since, so the rest of the page is still true.
     """
     seen = request.POST.get("table_revision", "")
-    now = Table.objects.filter(pk=table.pk).annotate(hand_total=Count("hands")).values_list("revision", "hand_total")
-    table.revision, hand_total = now.get()
+    now = Table.objects.filter(pk=table.pk).annotate(hand_total=Count("hands"))
+    table.revision, table.hand_count, hand_total = now.values_list("revision", "hand_count", "hand_total").get()
     if not seen.isdecimal() or table.revision != int(seen) + 1 or hand.number == 1 or hand.balances is None:
         return None  # another phone changed the table meanwhile, a retried tap, or the log's first row
     length = _page_log_length(request)
@@ -409,7 +454,9 @@ def _change_hand(request: HtmxHttpRequest, hand_id: int, change: Callable[..., H
 def _table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
     """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
-        table.refresh_from_db(fields=["revision"])  # read before the hands: the form never claims a newer state
+        table.refresh_from_db(
+            fields=["revision", "hand_count"]
+        )  # read before the hands: the form never claims a newer state
         context = _table_context(request, table, length=_page_log_length(request)) | _recorded(recorded)
         return render(request, "ledger/_table_live.html", context)
     if recorded is not None:

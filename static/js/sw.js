@@ -22,7 +22,8 @@ const OURS = [SHELL_CACHE, STATIC_CACHE, PAGES_CACHE];
 
 // Pages kept for offline use: a table, its house rules, an evening (private: deleted when nobody is logged in).
 const KEPT_PAGE = /^\/(tables\/\d+\/(rules\/)?|evenings\/\d+\/)$/;
-const BUNDLE = /^\/offline\/bundle-[^/]+\.zip$/;
+// The offline pricing worker and the code it runs (ledger/views/offline.py): named by their digests, kept for good.
+const BUNDLE = /^\/offline\/(bundle-[^/]+\.zip|worker-[^/]+\.js)$/;
 const MATCH = { ignoreSearch: true, ignoreVary: true };
 
 self.addEventListener("install", (event) => {
@@ -135,7 +136,7 @@ self.addEventListener("message", (event) => {
 function keepStatic(urls) {
   const wanted = (Array.isArray(urls) ? urls : [])
     .map((address) => new URL(address, self.location.origin))
-    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/static/"));
+    .filter((url) => url.origin === self.location.origin && (url.pathname.startsWith("/static/") || BUNDLE.test(url.pathname)));
   return Promise.all(
     wanted.map((url) => {
       const stores = [];

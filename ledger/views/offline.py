@@ -1,0 +1,103 @@
+"""The table page without a network (issue 18): the worker that prices hands in the browser, the zip of code it
+runs, and the door through which the hands queued on a phone reach the books.
+
+See ``ledger/offline.py`` (what the worker runs), ``static/js/offline.js`` (the page's queue) and
+``static/js/pricing-worker.js`` (the worker).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.http import require_GET, require_POST
+
+import rules
+from ledger import offline_bundle, services
+from ledger.access import table_for_scorekeeper
+from ledger.forms import add_domain_error
+from ledger.games import form_class
+from ledger.hand_forms.base import HandForm
+from ledger.models import Hand
+
+# The worker's own policy (a worker follows the policy of the script it runs, not the page's). WebAssembly needs
+# 'wasm-unsafe-eval' to compile Pyodide's interpreter; it allows compiling wasm and nothing else (no eval(), no
+# new Function()). The table page itself keeps the site's policy without it.
+WORKER_POLICY = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'"
+)
+WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "pricing-worker.js"
+
+
+@cache
+def worker_name() -> str:
+    """``worker-<digest>`` (served as that ``.js``): a new script is a new name, so the service worker can keep each
+    one for good."""
+    return f"worker-{hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()[:16]}"
+
+
+@require_GET
+def pricing_worker(request: HttpRequest, name: str) -> HttpResponse:
+    """The worker script, served here rather than from /static/ so that it carries its own policy."""
+    if name != worker_name():
+        raise Http404
+    response = HttpResponse(WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
+    response["Content-Security-Policy"] = WORKER_POLICY
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@require_GET
+def pricing_bundle(request: HttpRequest, name: str) -> HttpResponse:
+    """The code the worker runs (``ledger.offline_bundle``): named by its digest, so kept for good."""
+    if name != offline_bundle.bundle_name():
+        raise Http404
+    response = HttpResponse(offline_bundle.bundle(), content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
+
+
+@login_required
+@require_POST
+def hand_queued(request: HttpRequest, table_id: int) -> JsonResponse:
+    """A hand recorded on a phone without a network, sent when it is back: the same form and services as Record,
+    answered in JSON for the page's queue. Its key makes a repeat (a queue sent twice, an answer lost on the way)
+    return the hand stored the first time, never a second one.
+
+    201 with the stored hand (its number and the server's price), or 400 with the reasons, each naming its field.
+    """
+    table = table_for_scorekeeper(request.user, table_id)
+    form = form_class(table.game)(table, request.POST)
+    if form.is_valid():
+        try:
+            hand = services.hand_record(
+                table=table,
+                hand=form.document(),
+                by=request.user,
+                key=form.cleaned_data.get("key") or None,
+                dealer=form.cleaned_data.get("dealer"),
+            )
+        except (rules.RulesError, services.LedgerError) as error:
+            add_domain_error(form, error)
+        else:
+            return JsonResponse(_stored(hand), status=201)
+    return JsonResponse({"errors": _reasons(form)}, status=400)
+
+
+def _stored(hand: Hand) -> dict[str, Any]:
+    return {"key": hand.key, "number": hand.number, "label": hand.label, "amounts": hand.result["amounts"]}
+
+
+def _reasons(form: HandForm) -> list[str]:
+    """Each error with the field it belongs to, in the reader's words ("Trump: Tap one: …")."""
+    reasons = []
+    for name, messages in form.errors.items():
+        label = "" if name == "__all__" else f"{form.fields[name].label}: " if name in form.fields else f"{name}: "
+        reasons += [f"{label}{message}" for message in messages]
+    return reasons

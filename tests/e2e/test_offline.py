@@ -1,0 +1,189 @@
+"""Issue 18 on a phone: the network drops in the pub's cellar and the scorekeeper goes on.
+
+For each game: hands entered with the browser context offline are kept on the phone, checked by the same forms and
+priced by the same engine (Pyodide running ``rules/`` and ``ledger/hand_forms`` in a worker); a reload while still
+offline shows them again; back online they are stored once each, in order, at the server's price, which equals the
+provisional one. A hand the server refuses on sync (the evening was closed meanwhile) stays on the phone with the
+reason, to be fixed or dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import rules
+from ledger import services
+from ledger.models import Hand
+from tests import factories
+from tests.e2e.axe import audit, report
+from tests.e2e.ui import choose, field, record_with, settle
+
+pytestmark = pytest.mark.e2e
+
+# Starting Pyodide (13 MB, then Django's forms and the engine) takes seconds on a slow shared machine.
+READY_MS = 120_000
+
+
+def offline_ready(page: Page) -> None:
+    expect(page.locator("html[data-offline-ready]")).to_have_count(1, timeout=READY_MS)
+
+
+def pending(page: Page) -> Any:
+    return page.locator("#offline-queue .pending")
+
+
+def pending_amounts(page: Page, position: int) -> dict[str, Decimal]:
+    """The provisional amounts of the queue's row ``position`` (0: the oldest), as numbers."""
+    row = pending(page).nth(position)
+    names = row.locator(".amounts li span:first-child").all_text_contents()
+    amounts = row.locator(".amounts .num").all_text_contents()
+    return {
+        name: Decimal(amount.replace("−", "-").replace("+", "")) for name, amount in zip(names, amounts, strict=True)
+    }
+
+
+def stored(table: Any) -> list[Hand]:
+    return list(Hand.objects.filter(table=table).order_by("number"))
+
+
+def go_offline(page: Page) -> None:
+    page.context.set_offline(True)
+    expect(page.locator("#connection")).to_contain_text("Offline")
+
+
+def come_back(page: Page, table: Any, hands: int) -> None:
+    """Online again: the queue empties by itself (the online event) and the log shows the stored hands."""
+    page.context.set_offline(False)
+    expect(pending(page)).to_have_count(0, timeout=30_000)
+    expect(page.locator("#log-list .hand-row")).to_have_count(hands)
+    assert len(stored(table)) == hands
+
+
+def server_price(table: Any, hand: Hand) -> dict[str, Decimal]:
+    """``rules.score`` of the stored document: what the phone's provisional price must have been."""
+    return dict(rules.score(table.document(hand.document)).amounts)
+
+
+def no_serious_axe_violations(page: Page, where: str) -> None:
+    violations = [violation for violation in audit(page) if violation["impact"] in ("serious", "critical")]
+    assert not violations, "\n".join(report(violations, where))
+
+
+def test_marias_hands_offline_reload_and_sync(page, evening):
+    table = factories.make_table(evening, "marias")  # Ana deals: Ben chooses
+    page.goto(table.get_absolute_url())
+    offline_ready(page)
+    go_offline(page)
+    choose(page, "trump", "♥ hearts (lepší)")
+    choose(page, "partner", "Dana")
+    record_with(page, "won", "won")
+    expect(pending(page)).to_have_count(1)
+    expect(pending(page).first).to_contain_text("waiting to send")
+    expect(page.locator("#table-status")).to_contain_text("Hand #1 kept on this phone")
+    first = pending_amounts(page, 0)
+    assert first == {
+        "Ana": Decimal("-0.40"),
+        "Ben": Decimal("0.40"),
+        "Cyril": Decimal("-0.40"),
+        "Dana": Decimal("0.40"),
+    }
+    # The scoreboard adds the provisional hand, and the form moved on to the next dealer, as the server would.
+    expect(page.locator(".scoreboard .balance")).to_have_text(["−0.40", "+0.40", "−0.40", "+0.40"])
+    expect(page.locator(".scoreboard")).to_contain_text("Provisional")
+    expect(page.locator("#next-dealer")).to_contain_text("Ben deals next")
+    # A new contract redraws the form offline (the worker draws it, as the server's hand_form view does).
+    choose(page, "contract", "sedma")
+    expect(field(page, "sedma_outcome")).to_be_visible()
+    choose(page, "trump", "bells")
+    choose(page, "partner", "Ana")
+    record_with(page, "sedma_outcome", "hra won, sedma lost")
+    expect(pending(page)).to_have_count(2)
+    second = pending_amounts(page, 1)
+    no_serious_axe_violations(page, "the queue offline")
+
+    # A reload without a network: the service worker serves the page, the queue is still there and priced again.
+    page.reload()
+    offline_ready(page)
+    expect(pending(page)).to_have_count(2)
+    assert pending_amounts(page, 0) == first
+    assert pending_amounts(page, 1) == second
+    assert stored(table) == []
+
+    come_back(page, table, 2)
+    hands = stored(table)
+    assert [hand.key for hand in hands] == [hand.key for hand in hands if hand.key]  # each with its key
+    assert len({hand.key for hand in hands}) == 2
+    assert [hand.document["contract"] for hand in hands] == ["hra", "sedma"]
+    assert [hand.amounts for hand in hands] == [first, second]
+    assert [server_price(table, hand) for hand in hands] == [first, second]
+    assert [hand.dealer for hand in hands] == [0, 1]
+
+
+def test_snapser_and_skat_offline(page, evening):
+    snapser = factories.make_table(evening, "snapser")
+    page.goto(snapser.get_absolute_url())
+    offline_ready(page)
+    go_offline(page)
+    choose(page, "trump", "bells")
+    record_with(page, "result", "s vodou")
+    expect(pending(page)).to_have_count(1)
+    provisional = pending_amounts(page, 0)
+    come_back(page, snapser, 1)
+    (hand,) = stored(snapser)
+    assert hand.amounts == provisional == server_price(snapser, hand)
+
+    skat = factories.make_table(evening, "skat")
+    page.goto(skat.get_absolute_url())
+    offline_ready(page)
+    go_offline(page)
+    declarer = field(page, "declarer").get_by_role("button").first
+    declarer.click()
+    expect(pending(page)).to_have_count(1)
+    provisional = pending_amounts(page, 0)
+    come_back(page, skat, 1)
+    (hand,) = stored(skat)
+    assert hand.amounts == provisional == server_price(skat, hand)
+
+
+def test_a_hand_the_form_refuses_offline_is_not_queued(page, evening):
+    table = factories.make_table(evening, "marias")
+    page.goto(table.get_absolute_url())
+    offline_ready(page)
+    go_offline(page)
+    record_with(page, "won", "won")  # no trump, no partner tapped
+    expect(field(page, "trump").locator(".errorlist")).to_contain_text("Tap one")
+    expect(pending(page)).to_have_count(0)
+    choose(page, "trump", "acorns")
+    choose(page, "partner", "Cyril")
+    record_with(page, "won", "lost")
+    expect(pending(page)).to_have_count(1)
+    come_back(page, table, 1)
+
+
+def test_a_refused_sync_is_shown_and_kept_until_dropped(page, evening, alice):
+    table = factories.make_table(evening, "marias")
+    page.goto(table.get_absolute_url())
+    offline_ready(page)
+    go_offline(page)
+    choose(page, "trump", "leaves")
+    choose(page, "partner", "Cyril")
+    record_with(page, "won", "won")
+    expect(pending(page)).to_have_count(1)
+    # Meanwhile another scorekeeper closes the evening.
+    services.evening_close(evening=evening, by=alice)
+    page.context.set_offline(False)
+    refused = page.locator("#offline-queue .refused")
+    expect(refused).to_contain_text("refused by the server", timeout=30_000)
+    expect(refused).to_contain_text(re.compile("closed", re.IGNORECASE))
+    assert stored(table) == []
+    page.reload()  # still there after a reload: never silently lost
+    expect(page.locator("#offline-queue .refused")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("[data-queue-drop]").click()
+    expect(page.locator("#offline-queue .refused")).to_have_count(0)
+    settle(page)
