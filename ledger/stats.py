@@ -23,7 +23,7 @@ Sides, as the hand document says them (the definitions behind ``partners``, ``op
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -128,7 +128,7 @@ def with_sides(postings: QuerySet[Posting]) -> QuerySet[Posting]:
     )
 
 
-def document_text(*path: str) -> ExpressionWrapper:
+def document_text(*path: str) -> Expression:
     """The text at ``path`` in the posting's hand document (SQL NULL when absent), compared as plain text: a bare
     key transform would compare its right-hand side as JSON."""
     keys = path[:-1]
@@ -173,7 +173,7 @@ def player_stats(
     until: datetime.date | None = None,
     circle: Any = None,
 ) -> dict[str, Any]:
-    """One player's statistics (see the module docstring for what counts and the sides). Seven queries.
+    """One player's statistics (see the module docstring for what counts and the sides). Six queries.
 
     - ``evenings``, ``hands``: counted evenings and hands the player has postings in; ``net``: their exact sum.
     - ``net_series``: per evening, oldest first, ``{"date", "evening", "net", "cumulative"}``.
@@ -261,12 +261,16 @@ def _net_series(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
     return series
 
 
+# The grouping of declared contracts (a tuple: the type checker cannot see the annotation ``contract``).
+GAME_AND_CONTRACT = ("hand__table__game", "contract")
+
+
 def _declared(mine: QuerySet[Posting]) -> dict[str, dict[str, dict[str, int]]]:
     """{game: {contract: {"played", "won"}}} over the hands the player declared: one grouped query."""
     rows = (
-        mine.filter(side=DECLARER, declarer_name=F("player__name"))
+        mine.filter(Q(side=DECLARER) & Q(declarer_name=F("player__name")))
         .order_by()
-        .values("hand__table__game", "contract")
+        .values(*GAME_AND_CONTRACT)
         .annotate(played=Count("pk"), won=Count("pk", filter=Q(amount__gt=0)))
         .order_by("hand__table__game", "-played", "contract")
     )
@@ -314,7 +318,7 @@ def _partners(postings: PostingQuerySet, player: Player) -> tuple[dict[str, dict
     return _by_net(partners), _by_net(opponents)
 
 
-def _pair(row: dict[str, Any], prefix: str) -> dict[str, Any]:
+def _pair(row: Mapping[str, Any], prefix: str) -> dict[str, Any]:
     return {
         "hands": row[f"{prefix}_hands"],
         "net": exact_total(row[f"{prefix}_net"]),
@@ -398,7 +402,8 @@ def circle_stats(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
-    """The circle's season table and records over its counted evenings (players who hide left out). Six queries.
+    """The circle's season table and records over its counted evenings (players who hide left out). Seven queries (eight
+    when a former member still has hands in the range).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
       "rank"}``, best net first; members without hands in the range are listed at zero; equal nets share a rank.
@@ -471,7 +476,7 @@ def _circle_records(shown: QuerySet[Posting]) -> dict[str, Any]:
     }
 
 
-def _evening_record(row: dict[str, Any] | None) -> dict[str, Any] | None:
+def _evening_record(row: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     return {
