@@ -40,7 +40,7 @@ def test_the_manifest_speaks_the_visitors_language(client, db):
     client.cookies["django_language"] = "de"
     manifest = _manifest(client)
     assert manifest["lang"] == "de"
-    assert manifest["description"] == "Mariáš, Šnapser und Skat am Kartentisch abrechnen."
+    assert manifest["description"] == "Mariáš, Šnapser und Skat am Kartentisch schreiben und abrechnen."
 
 
 @pytest.mark.parametrize(
