@@ -402,8 +402,8 @@ def circle_stats(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
-    """The circle's season table and records over its counted evenings (players who hide left out). Seven queries (eight
-    when a former member still has hands in the range).
+    """The circle's season table and records over its counted evenings (players who hide left out). Seven queries
+    (eight when a former member still has hands in the range).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
       "rank"}``, best net first; members without hands in the range are listed at zero; equal nets share a rank.
