@@ -3,6 +3,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from ledger.api.circles import CircleCreateApi, CircleDetailApi, CircleListApi
 from ledger.api.evenings import EveningCreateApi, EveningDetailApi, EveningListApi, SharedEveningApi
 from ledger.api.games import GameListApi
 from ledger.api.routing import by_method
@@ -45,6 +46,8 @@ urlpatterns = [
         name="hand",
     ),
     path("shared/<str:token>/", SharedEveningApi.as_view(), name="shared_evening"),
+    path("circles/", by_method(get=CircleListApi, post=CircleCreateApi), name="circles"),
+    path("circles/<int:circle_id>/", CircleDetailApi.as_view(), name="circle_detail"),
     path("games/", GameListApi.as_view(), name="game_list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the Content-Security-Policy allows no inline script.

@@ -186,8 +186,9 @@ def circle_evening_create(
     Circle.objects.select_for_update().filter(pk=circle.pk).first()
     currency = currency or circle.currency
     coin = circle.coin if coin is None and currency == circle.currency else coin
+    same = {"currency": currency, "place": place.strip()} | ({} if coin is None else {"coin": coin})
     made = (
-        Evening.objects.filter(circle=circle, date=date, status=Evening.Status.OPEN, tables__isnull=True)
+        Evening.objects.filter(circle=circle, date=date, status=Evening.Status.OPEN, tables__isnull=True, **same)
         .order_by("-pk")
         .first()
     )

@@ -23,7 +23,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-from ledger import services
+from ledger import circles, services
 from tests import factories
 
 
@@ -58,6 +58,7 @@ def world(alice):
     closed = factories.make_evening(alice, place="Closed")
     factories.record(factories.make_table(closed, "skat"))
     services.evening_close(evening=closed, by=alice)
+    circle = circles.circle_create(owner=alice, name="Friday", members=["Ana", "Ben"], settle="tab")
     return {
         "token": Token.objects.create(user=alice).key,
         "ids": {
@@ -66,6 +67,7 @@ def world(alice):
             "hand_id": hand.pk,
             "transfer_id": closed.settlement.transfers.first().pk,
             "token": evening.share_token,
+            "circle_id": circle.pk,
         },
     }
 

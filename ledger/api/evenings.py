@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -11,14 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import selectors, services
+from ledger import circles, selectors, services
 from ledger.access import evening_for_scorekeeper
 from ledger.api import queries
 from ledger.api.errors import ErrorSerializer
 from ledger.api.fields import AmountsField, ExactDecimalField
 from ledger.api.serializers import EveningSerializer, TableWithBalancesSerializer, TableWithHandsSerializer
 from ledger.api.settlement import SettlementSerializer
-from ledger.models import Currency, Evening
+from ledger.models import Circle, Currency, Evening
 
 NOT_FOUND = {404: ErrorSerializer}
 
@@ -48,6 +51,13 @@ class EveningCreateApi(APIView):
         coin = ExactDecimalField(
             max_digits=14, decimal_places=4, required=False, help_text='coin to round to, e.g. "1" or "0.50"'
         )
+        circle = serializers.IntegerField(
+            required=False,
+            min_value=1,
+            max_value=2**31 - 1,
+            help_text="a circle you keep score of: the evening is its (in its money unless told otherwise), owned by "
+            "the circle's owner; a second one the same day, before a table is started, is the same evening",
+        )
 
     @extend_schema(
         operation_id="evening_create",
@@ -65,9 +75,25 @@ class EveningCreateApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        evening = services.evening_create(owner=request.user, **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        circle_id = data.pop("circle", None)
+        if circle_id is None:
+            evening = services.evening_create(owner=request.user, **data)
+        else:
+            circle = _circle(request, circle_id, data)  # drops the default currency: the circle's is meant
+            evening = circles.circle_evening_create(circle=circle, by=request.user, **data)
         data = EveningDetailSerializer(queries.evening_detail(evening)).data
         return Response(data, status=status.HTTP_201_CREATED)
+
+
+def _circle(request: Request, circle_id: int, data: dict[str, Any]) -> Circle:
+    """The circle the new evening belongs to: one the user keeps score of (any other reads as not there)."""
+    circle = Circle.objects.for_user(request.user).filter(pk=circle_id).first()
+    if circle is None:
+        raise services.LedgerError(_("No circle of yours has that id."), field="circle")
+    if "currency" not in request.data:  # the serializer's default is not a choice: the circle's money is
+        data.pop("currency", None)
+    return circle
 
 
 class EveningDetailApi(APIView):

@@ -26,6 +26,9 @@ OPERATIONS = {
     ("/api/hands/{hand_id}/", "delete"): "hand_void",
     ("/api/shared/{token}/", "get"): "shared_evening",
     ("/api/games/", "get"): "game_list",
+    ("/api/circles/", "get"): "circle_list",
+    ("/api/circles/", "post"): "circle_create",
+    ("/api/circles/{circle_id}/", "get"): "circle_detail",
 }
 
 
