@@ -14,6 +14,7 @@ from ledger.api.settlement import (
     TransferMarkPaidApi,
     TransferMarkUnpaidApi,
 )
+from ledger.api.stats import CircleStatsApi, EveningHandsCsvApi, PlayerStatsApi
 from ledger.api.tables import (
     HandCreateApi,
     HandDetailApi,
@@ -48,6 +49,9 @@ urlpatterns = [
     path("shared/<str:token>/", SharedEveningApi.as_view(), name="shared_evening"),
     path("circles/", by_method(get=CircleListApi, post=CircleCreateApi), name="circles"),
     path("circles/<int:circle_id>/", CircleDetailApi.as_view(), name="circle_detail"),
+    path("circles/<int:circle_id>/stats/", CircleStatsApi.as_view(), name="circle_stats"),
+    path("players/<int:player_id>/stats/", PlayerStatsApi.as_view(), name="player_stats"),
+    path("evenings/<int:evening_id>/hands.csv", EveningHandsCsvApi.as_view(), name="evening_hands_csv"),
     path("games/", GameListApi.as_view(), name="game_list"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the Content-Security-Policy allows no inline script.

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -48,6 +49,7 @@ from django.db.models import (
 )
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast, Coalesce, Greatest, RowNumber
+from django.utils.translation import gettext as _
 
 from ledger import games
 from ledger.models import Hand, Player, Posting, PostingQuerySet, exact_total, result_label
@@ -80,6 +82,60 @@ class JSONArrayLength(Func):
 
     def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
         return self.as_sql(compiler, connection, function="JSONB_ARRAY_LENGTH", **extra)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# What is asked: a game and a date range, from a query string (the pages and the API read them alike)
+
+
+class FilterError(ValueError):
+    """A query parameter the statistics cannot read: ``field`` names it (``game``, ``from``, ``to``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Filters:
+    """The game (None: all) and the dates (None: open) the statistics cover, as the keywords they take."""
+
+    game: str | None = None
+    since: datetime.date | None = None
+    until: datetime.date | None = None
+
+    def as_kwargs(self) -> dict[str, Any]:
+        return {"game": self.game, "since": self.since, "until": self.until}
+
+    def as_query(self) -> dict[str, str]:
+        """The query string that asks for these filters again (for links: the export, the other page)."""
+        query = {"game": self.game or "", "from": _iso(self.since), "to": _iso(self.until)}
+        return {key: value for key, value in query.items() if value}
+
+
+def _iso(day: datetime.date | None) -> str:
+    return "" if day is None else day.isoformat()
+
+
+def filters_from(query: Mapping[str, str]) -> Filters:
+    """``game``, ``from`` and ``to`` (ISO dates, both included) of a query string; empty = not given.
+
+    Raises ``FilterError`` naming the parameter that cannot be read."""
+    game = (query.get("game") or "").strip() or None
+    if game is not None and game not in games.GAMES:
+        raise FilterError("game", _("Unknown game; one of: %(games)s") % {"games": ", ".join(games.GAMES)})
+    return Filters(game, _date(query, "from"), _date(query, "to"))
+
+
+def _date(query: Mapping[str, str], name: str) -> datetime.date | None:
+    text = (query.get(name) or "").strip()
+    if not text:
+        return None
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise FilterError(name, _("Enter a date as YYYY-MM-DD.")) from None
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -454,6 +510,40 @@ def circle_stats(
         "table": table,
         "records": _circle_records(shown),
     }
+
+
+def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
+    """Per player with postings among ``postings`` (counted ones, filtered by the caller), best net first: evenings,
+    hands, net, hands declared and won, biggest win and loss. One grouped query (the export's statistics sheet)."""
+    declared = Q(declarer_name=F("player__name"))
+    rows = (
+        with_sides(postings)
+        .order_by()
+        .values("player__name")
+        .annotate(
+            evening_count=Count("hand__table__evening", distinct=True),
+            hand_count=Count("pk"),
+            total=Sum("amount"),
+            declared_count=Count("pk", filter=declared),
+            declared_won=Count("pk", filter=declared & Q(amount__gt=0)),
+            most=Max("amount"),
+            least=Min("amount"),
+        )
+    )
+    table = [
+        {
+            "player": row["player__name"],
+            "evenings": row["evening_count"],
+            "hands": row["hand_count"],
+            "net": exact_total(row["total"]),
+            "declared": row["declared_count"],
+            "declared_won": row["declared_won"],
+            "biggest_win": exact_total(row["most"]),
+            "biggest_loss": exact_total(row["least"]),
+        }
+        for row in rows
+    ]
+    return sorted(table, key=lambda row: (-row["net"], row["player"]))
 
 
 def _circle_records(shown: QuerySet[Posting]) -> dict[str, Any]:

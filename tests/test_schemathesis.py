@@ -68,6 +68,7 @@ def world(alice):
             "transfer_id": closed.settlement.transfers.first().pk,
             "token": evening.share_token,
             "circle_id": circle.pk,
+            "player_id": circle.members.get(name="Ana").pk,
         },
     }
 

@@ -29,6 +29,9 @@ OPERATIONS = {
     ("/api/circles/", "get"): "circle_list",
     ("/api/circles/", "post"): "circle_create",
     ("/api/circles/{circle_id}/", "get"): "circle_detail",
+    ("/api/circles/{circle_id}/stats/", "get"): "circle_stats",
+    ("/api/players/{player_id}/stats/", "get"): "player_stats",
+    ("/api/evenings/{evening_id}/hands.csv", "get"): "evening_hands_csv",
 }
 
 

@@ -1,0 +1,219 @@
+"""Spreadsheets of the books: hands, balances and statistics of an evening, a circle or a date range, as CSV or XLSX.
+
+One scope (``Scope``: the evenings of one evening, of a circle, or of a scorekeeper within dates) gives three
+sheets: ``hands`` (one row per hand, one column per player with their amount), ``balances`` (one row per player and
+evening) and ``statistics`` (one row per player, from ``ledger.stats``). Money is exact: in CSV a decimal string
+with at least two places (``plain_money``), in XLSX a number shown with as many places as the amounts need.
+The hands are read in one query and written as they stream; nothing is summed here (balances and statistics come
+from the database's aggregates).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import QuerySet, Sum
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ledger import stats
+from ledger.models import Circle, Evening, Hand, Posting, exact_total, result_label
+from rules.i18n import money_places, plain_money
+
+SHEETS = ("hands", "balances", "statistics")
+CSV_TYPE = "text/csv; charset=utf-8"
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+Cell = str | int | Decimal | datetime.date | None
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which evenings a spreadsheet covers: ``evenings`` (a queryset), named by ``name`` for the file."""
+
+    evenings: QuerySet[Evening]
+    name: str
+    circle: Circle | None = None
+    since: datetime.date | None = None
+    until: datetime.date | None = None
+
+    @classmethod
+    def of_evening(cls, evening: Evening) -> Scope:
+        return cls(Evening.objects.filter(pk=evening.pk), f"evening-{evening.date:%Y-%m-%d}-{evening.pk}")
+
+    @classmethod
+    def of_circle(cls, circle: Circle, since: datetime.date | None = None, until: datetime.date | None = None) -> Scope:
+        return cls(_dated(circle.evenings.all(), since, until), f"circle-{circle.pk}", circle, since, until)
+
+    @classmethod
+    def of_user(cls, user: Any, since: datetime.date | None = None, until: datetime.date | None = None) -> Scope:
+        return cls(_dated(Evening.objects.for_user(user), since, until), "evenings", None, since, until)
+
+    def filename(self, sheet: str, extension: str) -> str:
+        dates = "".join(
+            f"-{day:%Y%m%d}" if day else "-" for day in (self.since, self.until) if self.since or self.until
+        )
+        return f"talon-{self.name}{dates}-{sheet}.{extension}"
+
+
+def _dated(evenings: QuerySet[Evening], since: datetime.date | None, until: datetime.date | None) -> QuerySet[Evening]:
+    if since is not None:
+        evenings = evenings.filter(date__gte=since)
+    if until is not None:
+        evenings = evenings.filter(date__lte=until)
+    return evenings
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The sheets as rows
+
+
+def players_of(scope: Scope) -> list[str]:
+    """The names of every player with a posting in the scope's evenings, sorted: the hands sheet's columns."""
+    names = Posting.objects.filter(hand__table__evening__in=scope.evenings).values_list("player__name", flat=True)
+    return sorted(set(names.order_by().distinct()))
+
+
+def hand_rows(scope: Scope) -> Iterator[list[Cell]]:
+    """The hands sheet: a header, then each hand (voided ones too, marked) with each player's amount as priced."""
+    players = players_of(scope)
+    yield [
+        _("date"),
+        _("place"),
+        _("table"),
+        _("game"),
+        _("hand"),
+        _("status"),
+        _("declarer"),
+        _("contract"),
+        _("hand played"),
+        *players,
+    ]
+    hands = (
+        Hand.objects.filter(table__evening__in=scope.evenings)
+        .select_related("table__evening")
+        .order_by("table__evening__date", "table__evening_id", "table_id", "number")
+    )
+    for hand in hands.iterator(chunk_size=500):
+        table = hand.table
+        field = stats.CONTRACT_FIELDS.get(table.game, "contract")
+        amounts = hand.result.get("amounts", {}) if isinstance(hand.result, dict) else {}
+        document = hand.document if isinstance(hand.document, dict) else {}
+        yield [
+            table.evening.date,
+            table.evening.place,
+            table.pk,
+            table.get_game_display(),
+            hand.number,
+            hand.get_status_display(),
+            _text(document.get("declarer")),
+            _text(document.get(field)),
+            result_label(hand.result),
+            *(Decimal(amounts[name]) if name in amounts else None for name in players),
+        ]
+
+
+def balance_rows(scope: Scope) -> Iterator[list[Cell]]:
+    """The balances sheet: each player's exact balance per evening (counted hands), one grouped query."""
+    yield [_("date"), _("place"), _("player"), _("balance")]
+    rows = (
+        Posting.objects.filter(hand__table__evening__in=scope.evenings)
+        .counted()
+        .order_by()
+        .values("hand__table__evening_id", "hand__table__evening__date", "hand__table__evening__place", "player__name")
+        .annotate(total=Sum("amount"))
+        .order_by("hand__table__evening__date", "hand__table__evening_id", "player__name")
+    )
+    for row in rows:
+        yield [
+            row["hand__table__evening__date"],
+            row["hand__table__evening__place"],
+            row["player__name"],
+            exact_total(row["total"]),
+        ]
+
+
+def statistics_rows(scope: Scope) -> Iterator[list[Cell]]:
+    """The statistics sheet: per player who does not hide, over the scope's counted evenings (``ledger.stats``)."""
+    yield [
+        _("player"),
+        _("evenings"),
+        _("hands"),
+        _("net"),
+        _("hands declared"),
+        _("declared and won"),
+        _("biggest win"),
+        _("biggest loss"),
+    ]
+    postings = stats.counted_postings().filter(hand__table__evening__in=scope.evenings, player__hide_stats=False)
+    for row in stats.season_rows(postings):
+        yield [
+            row["player"],
+            row["evenings"],
+            row["hands"],
+            row["net"],
+            row["declared"],
+            row["declared_won"],
+            row["biggest_win"],
+            row["biggest_loss"],
+        ]
+
+
+ROWS = {"hands": hand_rows, "balances": balance_rows, "statistics": statistics_rows}
+TITLES = {"hands": "Hands", "balances": "Balances", "statistics": "Statistics"}
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The files
+
+
+def csv_text(rows: Iterator[list[Cell]]) -> str:
+    """One sheet as CSV: money as exact decimal strings (at least two places), dates as ISO dates."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([_csv_cell(cell) for cell in row])
+    return out.getvalue()
+
+
+def _csv_cell(cell: Cell) -> str | int:
+    if isinstance(cell, Decimal):
+        return plain_money(cell)
+    if isinstance(cell, datetime.date):
+        return cell.isoformat()
+    return "" if cell is None else cell
+
+
+def xlsx_bytes(scope: Scope) -> bytes:
+    """The three sheets as one workbook: money as numbers with the places the amounts need (``0.00`` at least)."""
+    book = Workbook()
+    first = True
+    for sheet in SHEETS:
+        if first:
+            active = book.active
+            assert isinstance(active, Worksheet)  # a new workbook has one sheet
+            worksheet, first = active, False
+            worksheet.title = sheet
+        else:
+            worksheet = book.create_sheet(sheet)
+        for row in ROWS[sheet](scope):
+            worksheet.append(list(row))
+            for cell, value in zip(worksheet[worksheet.max_row], row, strict=True):
+                if isinstance(value, Decimal):
+                    cell.number_format = "0." + "0" * money_places(value)
+                elif isinstance(value, datetime.date):
+                    cell.number_format = "yyyy-mm-dd"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
