@@ -224,16 +224,21 @@ def _circle_of(evening: Evening) -> Circle:
     return circle
 
 
-def tab_carry(
-    *, evening: Evening, planned: Sequence[PlannedTransfer], players: dict[str, Player], by: Any
-) -> list[CircleEntry]:
-    """Book the evening's planned transfers into its circle's tab instead of storing them: each player's net of the
-    planned transfers (what they were to receive, negative: to pay), summing to zero. Inside evening_close's
-    transaction, with the evening's row locked."""
+def _net(planned: Sequence[PlannedTransfer]) -> dict[str, Decimal]:
+    """Each player's net of planned transfers: what they were to receive, negative: to pay."""
     net: dict[str, Decimal] = {}
     for transfer in planned:
         net[transfer.payer] = net.get(transfer.payer, Decimal(0)) - transfer.amount
         net[transfer.payee] = net.get(transfer.payee, Decimal(0)) + transfer.amount
+    return net
+
+
+def tab_carry(
+    *, evening: Evening, planned: Sequence[PlannedTransfer], players: dict[str, Player], by: Any
+) -> list[CircleEntry]:
+    """Book the evening's planned transfers into its circle's tab instead of storing them: each player's net of the
+    planned transfers (``_net``), summing to zero. Inside evening_close's transaction, the evening's row locked."""
+    net = _net(planned)
     if sum(net.values(), Decimal(0)) != 0:  # the plan balances; a bug must not leave money nobody owes
         raise services.LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
     entries = [
@@ -252,31 +257,69 @@ def tab_carry(
     return CircleEntry.objects.bulk_create(entries)
 
 
-def pot_pay_in(*, evening: Evening, settlement: Settlement, players: dict[str, Player], by: Any) -> list[CircleEntry]:
-    """Each winner of a pot circle's evening pays the circle's ``pot_share`` of their rounded gain, rounded half up
-    to the evening's coin, into the pot. Inside evening_close's transaction."""
-    circle = _circle_of(evening)
-    entries = []
+def carried_of(evening: Evening, settlement: Settlement) -> dict[str, Decimal]:
+    """What closing ``evening`` carries into its circle's tab, planned again from its stored settlement (for the
+    import's check): the net of the transfers still to plan, paid ones kept over a reopen set aside."""
+    if not carries_into_tab(evening):
+        return {}
+    paid = settlement.transfers.filter(paid_at__isnull=False).select_related("payer", "payee")
+    exact = {name: Decimal(amount) for name, amount in settlement.exact.items()}
+    banker = settlement.banker.name if settlement.banker else None
+    _rounded, planned = services.settlement_plan(
+        exact=exact,
+        coin=settlement.coin,
+        mode=settlement.mode,
+        banker=banker,
+        paid=[services.transfer_planned(t) for t in paid],
+    )
+    return _net(planned)
+
+
+def pot_shares_of(evening: Evening, settlement: Settlement) -> dict[str, Decimal]:
+    """{winner: what they pay into the pot}: the circle's ``pot_share`` of each rounded gain, rounded half up to
+    the evening's coin; nothing unless the evening's circle keeps a pot."""
+    if evening.circle_id is None or _circle_of(evening).settle != Circle.Settle.POT:
+        return {}
+    share = _circle_of(evening).pot_share
+    shares = {}
     for name, rounded in settlement.rounded.items():
         gain = Decimal(rounded)
-        share = _to_coin(gain * circle.pot_share, evening.coin) if gain > 0 else Decimal(0)
-        if share > 0:
-            entries.append(
-                CircleEntry(
-                    circle=circle,
-                    player=players[name],
-                    evening=evening,
-                    kind=CircleEntry.Kind.PAID_IN,
-                    amount=share,
-                    note=f"{evening.date:%Y-%m-%d}",
-                    created_by=by,
-                )
-            )
+        paid = _to_coin(gain * share, evening.coin) if gain > 0 else Decimal(0)
+        if paid > 0:
+            shares[name] = paid
+    return shares
+
+
+def pot_pay_in(*, evening: Evening, settlement: Settlement, players: dict[str, Player], by: Any) -> list[CircleEntry]:
+    """Each winner of a pot circle's evening pays their share (``pot_shares_of``) into the pot. Inside
+    evening_close's transaction."""
+    entries = [
+        CircleEntry(
+            circle=_circle_of(evening),
+            player=players[name],
+            evening=evening,
+            kind=CircleEntry.Kind.PAID_IN,
+            amount=amount,
+            note=f"{evening.date:%Y-%m-%d}",
+            created_by=by,
+        )
+        for name, amount in pot_shares_of(evening, settlement).items()
+    ]
     return CircleEntry.objects.bulk_create(entries)
 
 
 def _to_coin(amount: Decimal, coin: Decimal) -> Decimal:
     return ((amount / coin).quantize(Decimal(1), rounding=ROUND_HALF_UP) * coin).quantize(MONEY_PLACES)
+
+
+def circle_evening_attach(*, circle: Circle, evening: Evening) -> Evening:
+    """An evening of the circle's owner, not in a circle yet, becomes the circle's (the import's step: nothing is
+    booked, the import brings the circle's entries as they were)."""
+    if evening.owner_id != circle.owner_id or evening.circle_id not in (None, circle.pk):
+        raise services.LedgerError(_("Only an evening of the circle's owner can join the circle."), field="evening")
+    evening.circle = circle
+    evening.save(update_fields=["circle"])
+    return evening
 
 
 def circle_close(*, evening: Evening, settlement: Settlement, planned: Sequence[PlannedTransfer], by: Any) -> bool:

@@ -11,7 +11,8 @@ The document (``format: talon-evening``, ``version: 1``) holds what the ledger s
                             "versions": [{"version", "dealer", "status", "document", "result",
                                           "changed_by", "changed_at"}]}]}],
      "settlement": null | {"mode", "banker", "coin", "exact", "rounded", "created_by", "created_at",
-                           "transfers": [{"payer", "payee", "amount", "paid_at", "paid_by"}]},
+                           "transfers": [{"payer", "payee", "amount", "paid_at", "paid_by"}],
+                           "carried": true (only when the plan went into a circle's tab: ledger.circles)},
      "events": [{"kind", "by", "at", "note"}]}
 
 Money is a decimal string, times are ISO 8601 with their offset, users are user names. Postings are not written
@@ -44,7 +45,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
-from ledger import legacy, qr, selectors, services
+from ledger import circles, legacy, qr, selectors, services
 from ledger.models import (
     Currency,
     Evening,
@@ -143,7 +144,9 @@ def _export_settlement(evening: Evening) -> dict[str, Any] | None:
     settlement = Settlement.objects.filter(evening=evening).select_related("banker", "created_by").first()
     if settlement is None:
         return None
-    return {
+    # A circle's evening whose transfers went into the circle's tab (ledger.circles) says so: its plan is not stored.
+    carried = {"carried": True} if circles.carries_into_tab(evening) else {}
+    return carried | {
         "mode": settlement.mode,
         "banker": settlement.banker.name if settlement.banker else "",
         "coin": str(settlement.coin),
@@ -373,6 +376,8 @@ def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) 
     exact, rounded = source.balances("exact"), source.balances("rounded")
     if set(rounded) != set(exact):
         raise ImportRefused("settlement.rounded: must name the players of settlement.exact")
+    # Carried into a circle's tab (since issue 19): the plan went into the tab; only transfers paid before are kept.
+    carried = source.data.get("carried", False) is True
     transfers = [
         _transfer(_Reader(item, f"settlement.transfers[{index}]"), users)
         for index, item in enumerate(source.get("transfers", list))
@@ -388,7 +393,10 @@ def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) 
             raise ImportRefused("settlement.exact: must be balances of the evening's players, summing to zero")
         if not transfers or not all(transfer.is_paid for transfer in transfers):
             raise ImportRefused("settlement: an open evening keeps a settlement only for its paid transfers")
-    planned = _replanned(exact, rounded, transfers, coin, mode, banker, closed=status == Evening.Status.CLOSED)
+    if carried and not all(transfer.is_paid for transfer in transfers):
+        raise ImportRefused("settlement: carried into a circle's tab, it keeps only transfers paid before")
+    closed = status == Evening.Status.CLOSED and not carried
+    planned = _replanned(exact, rounded, transfers, coin, mode, banker, closed=closed)
     # Planned again, every name is a player of the evening's: the new evening's owner has them all.
     players = {player.name: player for player in Player.objects.filter(owner_id=evening.owner_id, name__in=exact)}
     settlement = Settlement.objects.create(

@@ -1,0 +1,31 @@
+"""`manage.py export_circle CIRCLE_ID [-o FILE]`: one circle as a talon-circle JSON document."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from ledger.circle_exchange import circle_export
+from ledger.models import Circle
+
+
+class Command(BaseCommand):
+    help = "Write one circle (members, evenings with their hands, tab and pot) as JSON, to stdout or a file."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("circle_id", type=int)
+        parser.add_argument("-o", "--output", help="file to write (default: stdout)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        circle = Circle.objects.filter(pk=options["circle_id"]).select_related("owner").first()
+        if circle is None:
+            raise CommandError(f"No circle with id {options['circle_id']}.")
+        text = json.dumps(circle_export(circle=circle), ensure_ascii=False, indent=1)
+        if options["output"]:
+            Path(options["output"]).write_text(text + "\n", encoding="utf-8")
+            self.stderr.write(f"Circle {circle.pk} ({circle}) written to {options['output']}.")
+        else:
+            self.stdout.write(text)
