@@ -2,6 +2,7 @@ from django.urls import path
 
 from ledger import views
 from ledger.views import circles
+from ledger.views import stats as stats_views
 
 app_name = "ledger"
 
@@ -73,4 +74,24 @@ urlpatterns = [
         name="circle_transfer_mark_unpaid",
     ),
     path("m/<str:token>/", circles.circle_member_page, name="circle_member_page"),
+    path("players/<int:player_id>/stats/", stats_views.player_stats, name="player_stats"),
+    path("circles/<int:circle_id>/stats/", stats_views.circle_stats, name="circle_stats"),
+    path("circles/<int:circle_id>/export.xlsx", stats_views.circle_export, name="circle_export_xlsx"),
+    path(
+        "circles/<int:circle_id>/export/<str:sheet>.csv",
+        stats_views.circle_export,
+        {"extension": "csv"},
+        name="circle_export_csv",
+    ),
+    path("evenings/<int:evening_id>/export.xlsx", stats_views.evening_export, name="evening_export_xlsx"),
+    path(
+        "evenings/<int:evening_id>/export/<str:sheet>.csv",
+        stats_views.evening_export,
+        {"extension": "csv"},
+        name="evening_export_csv",
+    ),
+    path("evenings/export.xlsx", stats_views.evenings_export, name="evenings_export_xlsx"),
+    path(
+        "evenings/export/<str:sheet>.csv", stats_views.evenings_export, {"extension": "csv"}, name="evenings_export_csv"
+    ),
 ]

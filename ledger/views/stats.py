@@ -1,0 +1,100 @@
+"""Statistics pages and spreadsheet downloads: a player's statistics, a circle's season, CSV and XLSX exports.
+
+Access as everywhere (``ledger.access``, ``ledger.stats_access``): a player's statistics for their owner and the
+scorekeepers of a circle they belong to; an evening's or a circle's export for its scorekeepers; anybody else 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from ledger import export, stats
+from ledger.access import circle_for_scorekeeper, evening_for_scorekeeper
+from ledger.models import Game
+from ledger.stats_access import player_for_reader
+
+
+def read_filters(request: HttpRequest) -> tuple[stats.Filters, stats.FilterError | None]:
+    """The game and dates the page asks for; on a parameter it cannot read, no filters and the error to show."""
+    try:
+        return stats.filters_from(request.GET), None
+    except stats.FilterError as error:
+        return stats.Filters(), error
+
+
+def filter_context(request: HttpRequest, filters: stats.Filters, error: stats.FilterError | None) -> dict[str, Any]:
+    """What ``_stats_filters.html`` shows: the games, what was asked, the error beside its field."""
+    return {
+        "games": Game.choices,
+        "filters": filters,
+        "asked": {key: request.GET.get(key, "") for key in ("game", "from", "to")},
+        "filter_error": error,
+        "query": f"?{urlencode(filters.as_query())}" if filters.as_query() else "",
+    }
+
+
+@login_required
+def player_stats(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = player_for_reader(request.user, player_id)
+    filters, error = read_filters(request)
+    context = filter_context(request, filters, error)
+    context.update({"player": player, "stats": stats.player_stats(player, **filters.as_kwargs())})
+    return render(request, "ledger/player_stats.html", context, status=400 if error else 200)
+
+
+@login_required
+def circle_stats(request: HttpRequest, circle_id: int) -> HttpResponse:
+    circle = circle_for_scorekeeper(request.user, circle_id)
+    filters, error = read_filters(request)
+    context = filter_context(request, filters, error)
+    context.update(
+        {"circle": circle, "season": stats.circle_stats(circle, **filters.as_kwargs()), "sheets": export.SHEETS}
+    )
+    return render(request, "ledger/circle_stats.html", context, status=400 if error else 200)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Downloads
+
+
+def _download(scope: export.Scope, sheet: str, extension: str) -> HttpResponse:
+    if extension == "xlsx":
+        response = HttpResponse(export.xlsx_bytes(scope), content_type=export.XLSX_TYPE)
+    elif sheet in export.ROWS:
+        response = HttpResponse(export.csv_text(export.ROWS[sheet](scope)), content_type=export.CSV_TYPE)
+    else:
+        raise Http404
+    response["Content-Disposition"] = f'attachment; filename="{scope.filename(sheet, extension)}"'
+    return response
+
+
+def _dated(request: HttpRequest) -> stats.Filters:
+    filters, error = read_filters(request)
+    if error is not None:
+        raise Http404  # a download link is made by the page, with dates it could read
+    return filters
+
+
+@login_required
+def evening_export(request: HttpRequest, evening_id: int, sheet: str = "all", extension: str = "xlsx") -> HttpResponse:
+    evening = evening_for_scorekeeper(request.user, evening_id)
+    return _download(export.Scope.of_evening(evening), sheet, extension)
+
+
+@login_required
+def circle_export(request: HttpRequest, circle_id: int, sheet: str = "all", extension: str = "xlsx") -> HttpResponse:
+    circle = circle_for_scorekeeper(request.user, circle_id)
+    filters = _dated(request)
+    return _download(export.Scope.of_circle(circle, filters.since, filters.until), sheet, extension)
+
+
+@login_required
+def evenings_export(request: HttpRequest, sheet: str = "all", extension: str = "xlsx") -> HttpResponse:
+    """Every evening the user keeps score of, within the dates asked (all of them without)."""
+    filters = _dated(request)
+    return _download(export.Scope.of_user(request.user, filters.since, filters.until), sheet, extension)
