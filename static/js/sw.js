@@ -95,7 +95,7 @@ function networkFirst(request, url, keep) {
     (response) => {
       if (isKeepable(response)) {
         const copy = response.clone();
-        keep(caches.open(PAGES_CACHE).then((cache) => cache.put(withoutQuery(url), copy)));
+        keep(keepPage(url, copy));
       }
       return response;
     },
@@ -116,6 +116,18 @@ function offlinePage() {
 // The page itself, as its owner sees it: not a redirect to the log-in page, not an error, not somebody else's 404.
 function isKeepable(response) {
   return response.status === 200 && response.type === "basic" && !response.redirected;
+}
+
+// The newest pages only: a phone used every week would otherwise keep every table it ever opened. A page stored
+// again goes to the end of its cache's keys (the Cache API's order), so the oldest are first.
+const KEPT_PAGES_MAX = 50;
+function keepPage(url, response) {
+  return caches.open(PAGES_CACHE).then((cache) =>
+    cache
+      .put(withoutQuery(url), response)
+      .then(() => cache.keys())
+      .then((keys) => Promise.all(keys.slice(0, -KEPT_PAGES_MAX).map((key) => cache.delete(key)))),
+  );
 }
 
 function withoutQuery(url) {
@@ -158,7 +170,7 @@ function refresh(address) {
   return fetch(url.href, { credentials: "same-origin" }).then(
     (response) => {
       if (!isKeepable(response)) return undefined;
-      return caches.open(PAGES_CACHE).then((cache) => cache.put(withoutQuery(url), response));
+      return keepPage(url, response);
     },
     () => undefined, // offline: the copy kept before stays
   );

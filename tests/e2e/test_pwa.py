@@ -58,6 +58,13 @@ def _controlled(page: Page) -> None:
     expect(page.locator("html[data-worker=controlling]")).to_have_count(1)
 
 
+def _ready_for_offline(page: Page) -> None:
+    """The table page's offline pricing has loaded (static/js/offline.js marks it): the signal drops only after,
+    as it would at a real table, where the phone has been open a while; dropped earlier, Pyodide's own download
+    fails in the browser's console, which every browser test counts as an error."""
+    expect(page.locator("html[data-offline-ready]")).to_have_count(1, timeout=3 * TIMEOUT_MS)
+
+
 @pytest.fixture
 def tables(alice: Any) -> dict[str, Any]:
     evening = factories.make_evening(alice, place="U Zlatého tygra")
@@ -72,6 +79,7 @@ def test_a_table_opened_before_opens_offline_and_the_top_bar_says_so(page, phone
     page.goto(snapser)
     _controlled(page)
     assert snapser in _kept_pages(page, lambda pages: snapser in pages)  # the first visit, before the worker
+    _ready_for_offline(page)
     indicator = page.locator("#connection")
     expect(indicator).to_be_hidden()
     form_top = page.locator("#hand-form").bounding_box()["y"]
@@ -107,6 +115,7 @@ def test_the_page_script_can_add_a_detail_and_refresh_the_kept_copy(page, phone,
     snapser = tables["snapser"]
     page.goto(snapser.get_absolute_url())
     _controlled(page)
+    _ready_for_offline(page)
     indicator = page.locator("#connection")
     page.evaluate("Talon.connection.detail('2 hands waiting to send')")
     expect(indicator).to_have_text("2 hands waiting to send")
@@ -235,6 +244,7 @@ def test_offline_pages_are_legible_in_every_theme_at_320px(narrow, live_server, 
     page.goto(snapser)
     _controlled(page)
     _kept_pages(page, lambda pages: snapser in pages)
+    _ready_for_offline(page)
     narrow.set_offline(True)
     problems: list[str] = []
     for url, heading in [(snapser, "Šnapser"), ("/evenings/", "This phone is offline")]:
@@ -248,4 +258,10 @@ def test_offline_pages_are_legible_in_every_theme_at_320px(narrow, live_server, 
             problems += report(audit(page), where)
             if sideways := page.evaluate(SIDEWAYS, 320):
                 problems.append(f"{where}: scrolls sideways by {sideways}")
+        larger = page.get_by_role("button", name="Larger text", exact=True, include_hidden=True)
+        larger.dispatch_event("click")  # the indicator's text on two lines: it hangs below the bar, never wider
+        expect(page.locator("html.large-text")).to_have_count(1)
+        if sideways := page.evaluate(SIDEWAYS, 320):
+            problems.append(f"{url} offline (larger text, 320px): scrolls sideways by {sideways}")
+        larger.dispatch_event("click")
     assert not problems, "\n".join(problems)
