@@ -318,3 +318,24 @@ def test_the_member_page_costs_the_same_with_2_and_12_evenings(circle, client):
             assert client.get(url).status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+def test_the_admin_shows_circles_read_only(client, circle):
+    from django.contrib.auth import get_user_model
+
+    won_evening(circle)
+    client.force_login(get_user_model().objects.create_superuser("boss", "boss@example.com", "pw"))
+    assert "Friday Šnapser" in client.get("/admin/ledger/circle/").content.decode()
+    page = client.get(f"/admin/ledger/circle/{circle.pk}/change/").content.decode()
+    assert "Ana" in page and "Ben" in page
+    assert "carried" in client.get("/admin/ledger/circleentry/").content.decode()
+    assert client.get("/admin/ledger/circle/add/").status_code == 403
+
+
+def test_a_tab_evenings_pages_name_the_circle_and_say_nobody_pays_tonight(alice_client, circle):
+    evening = won_evening(circle)
+    page = alice_client.get(evening.get_absolute_url()).content.decode()
+    assert f'<a href="{circle.get_absolute_url()}">Friday Šnapser</a>' in page
+    page = alice_client.get(reverse("ledger:evening_settlement", args=[evening.pk])).content.decode()
+    assert "Nobody pays tonight: the rounded balances went into the tab of Friday Šnapser." in page
+    assert alice_client.get(reverse("home")).content.decode().count(reverse("ledger:circle_list")) == 1
