@@ -14,6 +14,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from ledger import circles, services
+from ledger.management.demo_season import EVENINGS, load_season
 from ledger.models import Circle
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
@@ -33,9 +34,10 @@ class Command(BaseCommand):
             user.evenings_owned.all().delete()
             circle = _demo_circle(user, data)
             hands = sum(_load_evening(user, evening, circle) for evening in data["evenings"])
+            hands += _load_season(user, circle, data)
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo loaded: {len(data['evenings'])} evenings, {hands} hands.\n"
+                f"Demo loaded: {len(data['evenings']) + EVENINGS} evenings, {hands} hands.\n"
                 f"Log in at http://127.0.0.1:8000/accounts/login/ as {DEMO_USER!r} with password {DEMO_PASSWORD!r}."
             )
         )
@@ -52,6 +54,13 @@ def _demo_circle(user: Any, data: dict[str, Any]) -> Circle:
     """The circle of the players of the demo's first Mariáš table, settling into a running tab."""
     first = next(t for e in data["evenings"] for t in e["tables"] if t["game"] == DEMO_CIRCLE_GAME)
     return circles.circle_create(owner=user, name=DEMO_CIRCLE, members=first["players"], settle=Circle.Settle.TAB)
+
+
+def _load_season(user: Any, circle: Circle, data: dict[str, Any]) -> int:
+    """The circle's season before its evening of the demo (``ledger.management.demo_season``)."""
+    first = next(e for e in data["evenings"] if any(t["game"] == DEMO_CIRCLE_GAME for t in e["tables"]))
+    players = next(t["players"] for t in first["tables"] if t["game"] == DEMO_CIRCLE_GAME)
+    return load_season(user, circle, players, datetime.date.fromisoformat(first["date"]), first["place"])
 
 
 def _load_evening(user: Any, data: dict[str, Any], circle: Circle | None = None) -> int:
