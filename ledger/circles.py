@@ -327,7 +327,10 @@ def circle_close(*, evening: Evening, settlement: Settlement, planned: Sequence[
     (evening_close then stores none). Called by services.evening_close inside its transaction."""
     if evening.circle_id is None:
         return False
-    circle = _circle_of(evening)
+    # The circle's row after the evening's (as evening_close locked it): settling the tab, which locks only the
+    # circle, then never reads the tab while this close books into it.
+    circle = Circle.objects.select_for_update().get(pk=evening.circle_id)
+    evening.circle = circle
     if circle.settle == Circle.Settle.EVENING:
         return False
     names = set(settlement.rounded) | {t.payer for t in planned} | {t.payee for t in planned}
@@ -344,6 +347,7 @@ def circle_reopen(*, evening: Evening) -> None:
     settled them) and the winners' pot shares. Called by services.evening_reopen inside its transaction."""
     if evening.circle_id is None:
         return
+    Circle.objects.select_for_update().filter(pk=evening.circle_id).first()  # as circle_close: no settling meanwhile
     booked = CircleEntry.objects.filter(evening=evening, kind__in=[CircleEntry.Kind.CARRIED, CircleEntry.Kind.PAID_IN])
     if booked.filter(settlement__isnull=False).exists():
         raise services.LedgerError(
