@@ -70,7 +70,9 @@ def hand_queued(request: HttpRequest, table_id: int) -> JsonResponse:
     answered in JSON for the page's queue. Its key makes a repeat (a queue sent twice, an answer lost on the way)
     return the hand stored the first time, never a second one.
 
-    201 with the stored hand (its number and the server's price), or 400 with the reasons, each naming its field.
+    201 with the stored hand (its number and the server's price); a refusal is an answer too, not a failure of
+    the request: 200 with ``stored: false`` and the reasons, each naming its field (a 4xx would also be reported as
+    an error in the phone's console, where nothing went wrong).
     """
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
@@ -87,11 +89,11 @@ def hand_queued(request: HttpRequest, table_id: int) -> JsonResponse:
             add_domain_error(form, error)
         else:
             return JsonResponse(_stored(hand), status=201)
-    return JsonResponse({"errors": _reasons(form)}, status=400)
+    return JsonResponse({"stored": False, "errors": _reasons(form)})
 
 
 def _stored(hand: Hand) -> dict[str, Any]:
-    return {"key": hand.key, "number": hand.number, "label": hand.label, "amounts": hand.result["amounts"]}
+    return {"stored": True, "key": hand.key, "number": hand.number, "label": hand.label, "amounts": hand.result["amounts"]}
 
 
 def _reasons(form: HandForm) -> list[str]:

@@ -365,7 +365,7 @@
       const hand = await response.json();
       return { stored: true, priced: difference(entry, hand) };
     }
-    if (response.status === 400) return { refused: (await response.json()).errors.join(" ") };
+    if (response.status === 200) return { refused: (await response.json()).errors.join(" ") };
     if (response.status === 404) return { refused: text.gone };
     return {};
   }

@@ -40,6 +40,7 @@ def pending(page: Page) -> Any:
 def pending_amounts(page: Page, position: int) -> dict[str, Decimal]:
     """The provisional amounts of the queue's row ``position`` (0: the oldest), as numbers."""
     row = pending(page).nth(position)
+    expect(row.locator(".amounts .num").first).to_be_visible()  # priced by the worker, not only listed
     names = row.locator(".amounts li span:first-child").all_text_contents()
     amounts = row.locator(".amounts .num").all_text_contents()
     return {
