@@ -474,3 +474,21 @@ def pot_withdraw(
         note=_note_check(note),
         created_by=by,
     )
+
+
+# --------------------------------------------------------------------------------------------------------------
+# What statistics count (ledger.stats reads these)
+
+
+def evening_counted_set(*, evening: Evening, counted: bool) -> Evening:
+    """Count the evening in statistics, or leave it out (a training night); its money is settled all the same."""
+    evening.counted = counted
+    evening.save(update_fields=["counted"])
+    return evening
+
+
+def player_hide_stats_set(*, player: Player, hidden: bool) -> Player:
+    """The player's own choice: hidden, they appear in no statistics (their money still counts in every balance)."""
+    player.hide_stats = hidden
+    player.save(update_fields=["hide_stats"])
+    return player

@@ -74,6 +74,8 @@ urlpatterns = [
         name="circle_transfer_mark_unpaid",
     ),
     path("m/<str:token>/", circles.circle_member_page, name="circle_member_page"),
+    path("m/<str:token>/hide/", circles.circle_member_hide, name="circle_member_hide"),
+    path("evenings/<int:evening_id>/counted/", circles.evening_counted, name="evening_counted"),
     path("players/<int:player_id>/stats/", stats_views.player_stats, name="player_stats"),
     path("circles/<int:circle_id>/stats/", stats_views.circle_stats, name="circle_stats"),
     path("circles/<int:circle_id>/export.xlsx", stats_views.circle_export, name="circle_export_xlsx"),

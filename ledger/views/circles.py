@@ -22,6 +22,7 @@ from ledger.access import (
     circle_for_owner,
     circle_for_scorekeeper,
     circle_transfer_for_scorekeeper,
+    evening_for_scorekeeper,
     membership_for_link,
     membership_for_scorekeeper,
 )
@@ -258,6 +259,23 @@ def circle_member_page(request: HttpRequest, token: str) -> HttpResponse:
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no page it links to may learn it
     return response
+
+
+@require_POST
+def circle_member_hide(request: HttpRequest, token: str) -> HttpResponse:
+    """The member hides from statistics, or shows again: their own choice, through their own link."""
+    membership = membership_for_link(token)
+    circles.player_hide_stats_set(player=membership.player, hidden=request.POST.get("hidden") == "1")
+    return redirect(f"{reverse('ledger:circle_member_page', args=[token])}#stats")
+
+
+@login_required
+@require_POST
+def evening_counted(request: HttpRequest, evening_id: int) -> HttpResponse:
+    """A scorekeeper counts the evening in statistics, or leaves it out."""
+    evening = evening_for_scorekeeper(request.user, evening_id)
+    circles.evening_counted_set(evening=evening, counted=request.POST.get("counted") == "1")
+    return redirect(evening)
 
 
 def _member_stats(membership: CircleMember) -> dict[str, Any] | None:

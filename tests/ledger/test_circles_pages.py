@@ -339,3 +339,32 @@ def test_a_tab_evenings_pages_name_the_circle_and_say_nobody_pays_tonight(alice_
     page = alice_client.get(reverse("ledger:evening_settlement", args=[evening.pk])).content.decode()
     assert "Nobody pays tonight: the rounded balances went into the tab of Friday Šnapser." in page
     assert alice_client.get(reverse("home")).content.decode().count(reverse("ledger:circle_list")) == 1
+
+
+def test_a_member_hides_himself_from_statistics_through_his_link(circle, client):
+    won_evening(circle)
+    url = member_url(circle, "Ben")
+    token = url.split("/")[-2]
+    response = client.post(reverse("ledger:circle_member_hide", args=[token]), {"hidden": "1"})
+    assert response.status_code == 302
+    assert circle.members.get(name="Ben").hide_stats
+    assert "No statistics shown." in client.get(url).content.decode()
+    client.post(reverse("ledger:circle_member_hide", args=[token]), {"hidden": "0"})
+    assert not circle.members.get(name="Ben").hide_stats
+    assert client.post(reverse("ledger:circle_member_hide", args=["nope"]), {"hidden": "1"}).status_code == 404
+
+
+def test_a_scorekeeper_leaves_an_evening_out_of_statistics_a_stranger_cannot(alice_client, charlie, circle):
+    from django.test import Client
+
+    evening = won_evening(circle)
+    url = reverse("ledger:evening_counted", args=[evening.pk])
+    stranger = Client()
+    stranger.force_login(charlie)
+    assert stranger.post(url, {"counted": "0"}).status_code == 404
+    evening.refresh_from_db()
+    assert evening.counted
+    assert alice_client.post(url, {"counted": "0"}).status_code == 302
+    evening.refresh_from_db()
+    assert not evening.counted
+    assert "Not counted in statistics." in alice_client.get(evening.get_absolute_url()).content.decode()
