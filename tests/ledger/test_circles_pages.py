@@ -234,7 +234,9 @@ def test_a_member_sees_his_balance_what_he_pays_with_qr_codes_and_his_statistics
     assert "Ben → Ana" in page and "Cyril → Ana" not in page  # his transfers only
     assert "QR Platba" in page
     assert "Mark paid" not in page  # read only
-    assert "Your statistics" in page and "Hands" in page
+    # His statistics in the circle: one evening, one hand, exact −6.20 (not the tab's rounded −6).
+    stats = page[page.index('id="stats"') :]
+    assert "Your statistics" in stats and "−6.20\xa0Kč" in stats
 
 
 def test_a_member_hiding_from_statistics_sees_none(circle, client):
