@@ -33,7 +33,6 @@ from django.db.models import (
     Case,
     Count,
     Expression,
-    ExpressionWrapper,
     F,
     Func,
     IntegerField,
@@ -47,7 +46,6 @@ from django.db.models import (
     When,
     Window,
 )
-from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast, Coalesce, Greatest, RowNumber
 from django.utils.translation import gettext as _
 
@@ -184,14 +182,32 @@ def with_sides(postings: QuerySet[Posting]) -> QuerySet[Posting]:
     )
 
 
+class DocumentText(Func):
+    """The text at a path in the posting's hand document, SQL NULL when absent or null: SQLite's ``json_extract``,
+    PostgreSQL's ``#>>``. One plain extraction (Django's key transforms test the JSON type first on SQLite, which
+    triples the work on every row), compared as plain text (a key transform compares its right-hand side as JSON).
+    """
+
+    output_field = TextField()
+
+    def __init__(self, *path: str) -> None:
+        super().__init__(F("hand__document"))
+        if not all(key.isidentifier() for key in path):
+            raise ValueError(f"not a document path: {path}")  # they are inlined as a JSON path below
+        self.path = path
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        sql, params = compiler.compile(self.source_expressions[0])
+        return f"JSON_EXTRACT({sql}, %s)", [*params, "$." + ".".join(self.path)]
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        sql, params = compiler.compile(self.source_expressions[0])
+        return f"({sql} #>> %s::text[])", [*params, "{" + ",".join(self.path) + "}"]
+
+
 def document_text(*path: str) -> Expression:
-    """The text at ``path`` in the posting's hand document (SQL NULL when absent), compared as plain text: a bare
-    key transform would compare its right-hand side as JSON."""
-    keys = path[:-1]
-    source: Any = "hand__document"
-    for key in keys:
-        source = KeyTransform(key, source)
-    return ExpressionWrapper(KeyTextTransform(path[-1], source), output_field=TextField())
+    """The text at ``path`` in the posting's hand document (``DocumentText``)."""
+    return DocumentText(*path)
 
 
 def _level(fields: tuple[str, ...]) -> Expression:
@@ -339,47 +355,55 @@ def _declared(mine: QuerySet[Posting]) -> dict[str, dict[str, dict[str, int]]]:
 
 def _partners(postings: PostingQuerySet, player: Player) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """({name: {"hands", "net", "won"}} of partners, the same of opponents): one grouped query over the other
-    players' postings in the player's hands, each joined to the player's own posting in the same hand."""
-    others = with_sides(
-        postings.filter(hand__postings__player=player).exclude(player=player).filter(player__hide_stats=False)
-    ).annotate(
-        mine=F("hand__postings__amount"),
-        my_side=side_of(Value(player.name)),
-        side=side_of(F("player__name")),
-    )
-    together = Q(side=F("my_side")) & ~Q(side=NO_SIDE)
-    against = ~Q(side=F("my_side")) & ~Q(side=NO_SIDE) & ~Q(my_side=NO_SIDE)
-    rows = (
-        others.order_by()
-        .values("player__name")
-        .annotate(
-            partner_hands=Count("pk", filter=together),
-            partner_net=Sum("mine", filter=together),
-            partner_won=Count("pk", filter=together & Q(mine__gt=0)),
-            opponent_hands=Count("pk", filter=against),
-            opponent_net=Sum("mine", filter=against),
-            opponent_won=Count("pk", filter=against & Q(mine__gt=0)),
+    players' postings in the player's hands, each joined to the player's own posting in the same hand.
+
+    The sides are worked out once per row in a subquery and only compared in the grouping around it: SQLite does
+    not share an expression that several aggregates repeat."""
+    others = (
+        with_sides(
+            postings.filter(hand__postings__player=player).exclude(player=player).filter(player__hide_stats=False)
         )
-        .order_by("player__name")
+        .annotate(
+            mine=F("hand__postings__amount"), my_side=side_of(Value(player.name)), side=side_of(F("player__name"))
+        )
+        .order_by()
+        .values(*PAIR_COLUMNS)
+    )
+    together = "sides.side = sides.my_side AND sides.side <> ''"
+    against = "sides.side <> sides.my_side AND sides.side <> '' AND sides.my_side <> ''"
+    rows = _around(
+        others,
+        "SELECT sides.player__name,"  # noqa: S608 - constants of this module around Django's SQL
+        f" SUM(CASE WHEN {together} THEN 1 ELSE 0 END), SUM(CASE WHEN {together} THEN sides.mine ELSE 0 END),"
+        f" SUM(CASE WHEN {together} AND sides.mine > 0 THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {against} THEN 1 ELSE 0 END), SUM(CASE WHEN {against} THEN sides.mine ELSE 0 END),"
+        f" SUM(CASE WHEN {against} AND sides.mine > 0 THEN 1 ELSE 0 END)"
+        " FROM ({inner}) sides GROUP BY sides.player__name",
     )
     partners: dict[str, dict[str, Any]] = {}
     opponents: dict[str, dict[str, Any]] = {}
-    for row in rows:
-        name = row["player__name"]
-        if row["partner_hands"]:
-            partners[name] = _pair(row, "partner")
-        if row["opponent_hands"]:
-            opponents[name] = _pair(row, "opponent")
+    for name, *figures in rows:
+        hands, net, won, against_hands, against_net, against_won = figures
+        if hands:
+            partners[name] = {"hands": int(hands), "net": exact_total(net), "won": int(won)}
+        if against_hands:
+            opponents[name] = {"hands": int(against_hands), "net": exact_total(against_net), "won": int(against_won)}
     # With whom the player wins most first.
     return _by_net(partners), _by_net(opponents)
 
 
-def _pair(row: Mapping[str, Any], prefix: str) -> dict[str, Any]:
-    return {
-        "hands": row[f"{prefix}_hands"],
-        "net": exact_total(row[f"{prefix}_net"]),
-        "won": row[f"{prefix}_won"],
-    }
+# The columns of the partner table's subquery (a tuple: the type checker cannot see the annotations).
+PAIR_COLUMNS = ("player__name", "mine", "side", "my_side")
+
+
+def _around(inner: QuerySet[Any], outer: str) -> list[tuple[Any, ...]]:
+    """Run ``outer`` (SQL with ``{inner}`` where the queryset's SQL goes) and return its rows: for a grouping over
+    values a subquery computes once per row. The inner SQL and its parameters are Django's; ``outer`` is a
+    constant of this module."""
+    sql, params = inner.query.get_compiler(using=inner.db).as_sql()
+    with connections[inner.db].cursor() as cursor:
+        cursor.execute(outer.replace("{inner}", sql), params)
+        return list(cursor.fetchall())
 
 
 def _by_net(table: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -426,16 +450,12 @@ def _hand_streak(postings: QuerySet[Posting]) -> int:
         )
         .values("won", "all_rank", "won_rank")
     )
-    sql, params = numbered.query.get_compiler(using=numbered.db).as_sql()
-    query = (
-        "SELECT MAX(run) FROM (SELECT COUNT(*) AS run FROM ("  # noqa: S608 - the SQL is Django's, params bound
-        + sql
-        + ") numbered WHERE numbered.won = 1 GROUP BY numbered.all_rank - numbered.won_rank) runs"
+    found = _around(
+        numbered,
+        "SELECT MAX(run) FROM (SELECT COUNT(*) AS run FROM ({inner}) numbered"
+        " WHERE numbered.won = 1 GROUP BY numbered.all_rank - numbered.won_rank) runs",
     )
-    with connections[numbered.db].cursor() as cursor:
-        cursor.execute(query, params)
-        found = cursor.fetchone()
-    return int(found[0]) if found and found[0] is not None else 0
+    return int(found[0][0]) if found and found[0][0] is not None else 0
 
 
 def _longest_run(nets: Iterable[Decimal]) -> int:
