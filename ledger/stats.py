@@ -23,11 +23,13 @@ Sides, as the hand document says them (the definitions behind ``partners``, ``op
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+import hashlib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connections
 from django.db.models import (
     Case,
@@ -50,7 +52,7 @@ from django.db.models.functions import Cast, Coalesce, Greatest, RowNumber
 from django.utils.translation import gettext as _
 
 from ledger import games
-from ledger.models import Hand, Player, Posting, PostingQuerySet, exact_total, result_label
+from ledger.models import Hand, Player, Posting, PostingQuerySet, Table, exact_total, result_label
 
 DECLARER = "declarer"
 DEFENDER = "defender"
@@ -67,6 +69,8 @@ RAISE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 if set(RAISE_FIELDS) != set(games.GAMES):  # pragma: no cover - a game added without its statistics
     raise ImportError(f"ledger.stats covers {sorted(RAISE_FIELDS)}, the ledger has {sorted(games.GAMES)}")
+# How long a computed answer is kept: it is looked up by the state of the books, so it is never stale, only unused.
+CACHE_SECONDS = 7 * 24 * 3600
 # The seat count at which the dealer a hand document names sits out of the hand (Skat's fourth seat).
 SITTING_OUT_SEATS = 4
 
@@ -134,6 +138,43 @@ def _date(query: Mapping[str, str], name: str) -> datetime.date | None:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise FilterError(name, _("Enter a date as YYYY-MM-DD.")) from None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Cached per state of the books
+
+
+def _cached(
+    key: tuple[Any, ...], tables: QuerySet[Table], owner_id: int, compute: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """``compute()``'s answer, kept in the cache under ``key`` and a fingerprint of everything it reads: two small
+    aggregate queries, so a page asked for again costs about what the table page does.
+
+    The fingerprint: of the tables the answer reads, their revisions summed (each table's revision is bumped on
+    every change to its hands, a rename included), their number, and their counted evenings' ids summed and dates
+    spanned (an evening marked not counted, or moved to another circle); of the owner's players, those who hide
+    and the circle members (ids summed and counted). Anything else changes no statistic.
+    """
+    books = tables.aggregate(
+        revisions=Sum("revision"),
+        tables=Count("pk", distinct=True),
+        counted=Sum("evening_id", filter=Q(evening__counted=True)),
+        first=Min("evening__date"),
+        last=Max("evening__date"),
+    )
+    people = Player.objects.filter(owner_id=owner_id).aggregate(
+        hidden=Sum("pk", filter=Q(hide_stats=True)),
+        hiding=Count("pk", filter=Q(hide_stats=True)),
+        members=Count("memberships"),
+        member_ids=Sum("memberships__pk"),
+    )
+    fingerprint = repr((key, sorted(books.items()), sorted(people.items())))
+    name = "talon-stats:" + hashlib.sha256(fingerprint.encode()).hexdigest()
+    found = cache.get(name)
+    if found is None:
+        found = compute()
+        cache.set(name, found, CACHE_SECONDS)
+    return dict(found)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -264,6 +305,16 @@ def player_stats(
       order played (evening date, table, hand number); ``evenings``, the most evenings in a row with a net above
       zero, among the evenings the player played.
     """
+    tables = Table.objects.filter(seats__player=player)
+    if circle is not None:
+        tables = tables.filter(evening__circle=circle)
+    key = ("player", player.pk, game, since, until, getattr(circle, "pk", None))
+    return _cached(key, tables, player.owner_id, lambda: _player_stats(player, game, since, until, circle))
+
+
+def _player_stats(
+    player: Player, game: str | None, since: datetime.date | None, until: datetime.date | None, circle: Any
+) -> dict[str, Any]:
     postings = counted_postings(game=game, since=since, until=until, circle=circle)
     mine = with_sides(postings.filter(player=player)).annotate(side=side_of(Value(player.name)))
     totals = mine.aggregate(
@@ -487,6 +538,14 @@ def circle_stats(
     - ``records``: ``highest_hand`` and ``biggest_loss`` (one player's amount in one hand, with the player),
       ``best_evening`` and ``worst_evening`` (one player's net over one evening).
     """
+    tables = Table.objects.filter(evening__circle=circle)
+    key = ("circle", circle.pk, game, since, until)
+    return _cached(key, tables, circle.owner_id, lambda: _circle_stats(circle, game, since, until))
+
+
+def _circle_stats(
+    circle: Any, game: str | None, since: datetime.date | None, until: datetime.date | None
+) -> dict[str, Any]:
     postings = counted_postings(game=game, since=since, until=until, circle=circle)
     shown = postings.filter(player__hide_stats=False)
     totals = postings.aggregate(

@@ -99,5 +99,23 @@ def test_the_number_of_queries_does_not_grow_with_evenings_or_hands(alice, scope
             return _queries(stats.player_stats, ana, circle=circle, game="skat")
         return _queries(stats.circle_stats, circle)
 
-    assert count(small) == count(big) == {"player": 6, "player in circle": 6, "circle": 7}[scope]
+    # Two to fingerprint the books (the cache's key), then the statistics themselves; asked again, only the two.
+    assert count(small) == count(big) == 2 + {"player": 6, "player in circle": 6, "circle": 7}[scope]
+    assert count(small) == count(big) == 2
     assert stats.circle_stats(big)["hands"] == 6 * 3 * 8
+
+
+def test_the_cached_answer_follows_every_change_of_the_books(alice):
+    circle = _season(alice, evenings=2, hands=1)
+    ana = circle.members.get(name="Ana")
+    assert stats.player_stats(ana)["hands"] == 6
+    evening = circle.evenings.order_by("date").first()
+    hand = factories.record(evening.tables.get(game="skat"))[0]  # Ana declares a grand: +0.96
+    assert (stats.player_stats(ana)["hands"], stats.circle_stats(circle)["hands"]) == (7, 7)
+    services.hand_void(hand=hand, by=alice)
+    assert stats.player_stats(ana)["hands"] == 6
+    Evening.objects.filter(pk=evening.pk).update(counted=False)
+    assert (stats.player_stats(ana)["evenings"], stats.circle_stats(circle)["evenings"]) == (1, 1)
+    ana.hide_stats = True
+    ana.save()
+    assert "Ana" not in [row["player"] for row in stats.circle_stats(circle)["table"]]
