@@ -48,17 +48,16 @@
 
   if (loggedOut) forgetPages();
   if (worker) {
-    if (worker.controller) {
+    if (worker.controller) controlled();
+    // A worker taking over this page: the first one (the page came from the network before it existed), or a new
+    // release's, whose caches start empty. It keeps a copy of this page (it decides which pages it keeps) and of
+    // what the page loaded, so the table opened first, or last before an update, also opens offline whole.
+    worker.addEventListener("controllerchange", function () {
       controlled();
-    } else {
-      // The first visit: the page came from the network before the worker existed. Once it takes over, it keeps a
-      // copy of this page too (it decides which pages it keeps), so the table opened first also opens offline.
-      worker.addEventListener("controllerchange", function () {
-        controlled();
-        if (!loggedOut) Talon.refreshCachedPage(location.href);
-        worker.controller.postMessage({ type: "keep", urls: loadedStatic() });
-      });
-    }
+      if (!worker.controller) return;
+      if (!loggedOut) Talon.refreshCachedPage(location.href);
+      worker.controller.postMessage({ type: "keep", urls: loadedStatic() });
+    });
     worker.register("/sw.js", { scope: "/" }).catch(function () {
       // Refused (a private window, storage off): the site works online as before.
     });

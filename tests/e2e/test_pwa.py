@@ -15,6 +15,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from ledger.views import pwa
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.browser import HTMX_COUNTER, PHONE
@@ -44,14 +45,19 @@ def _log_in(context: BrowserContext, user: Any, url: str) -> None:
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}])
 
 
-def _kept_pages(page: Page, until: Any) -> list[str]:
-    """The pages the worker keeps, once ``until(pages)`` holds (the worker writes its caches after answering)."""
+def _poll(page: Page, script: str, until: Any) -> Any:
+    """What ``script`` answers once ``until(answer)`` holds (the worker writes its caches after answering)."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while True:
-        pages = page.evaluate(KEPT_PAGES)
-        if until(pages) or time.monotonic() > deadline:
-            return pages
+        answer = page.evaluate(script)
+        if until(answer) or time.monotonic() > deadline:
+            return answer
         page.wait_for_timeout(100)
+
+
+def _kept_pages(page: Page, until: Any) -> list[str]:
+    """The pages the worker keeps, once ``until(pages)`` holds."""
+    return _poll(page, KEPT_PAGES, until)
 
 
 def _controlled(page: Page) -> None:
@@ -132,6 +138,31 @@ def test_the_page_script_can_add_a_detail_and_refresh_the_kept_copy(page, phone,
     phone.set_offline(True)
     page.reload()
     expect(page.locator(".scoreboard .balance")).to_have_text(["+1.20", "−0.60", "−0.60"])
+
+
+def test_a_new_release_replaces_the_caches_and_keeps_the_open_table(page, phone, tables, monkeypatch):
+    snapser = tables["snapser"].get_absolute_url()
+    page.goto(snapser)
+    _controlled(page)
+    _kept_pages(page, lambda pages: snapser in pages)
+    page.reload()  # opened again, under the worker: the release comes while the page is open
+    _controlled(page)
+    version = pwa.worker_version()
+    names = page.evaluate("caches.keys()")
+    assert {f"talon-shell-{version}", f"talon-pages-{version}"} <= set(names)
+    assert all(name.endswith(version) for name in names), names
+
+    monkeypatch.setattr(pwa, "worker_version", lambda: "0123456789abcdef")  # a release: another /sw.js
+    pwa._cached_worker.cache_clear()
+    try:
+        page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        names = _poll(page, "caches.keys()", lambda names: all(name.endswith("-0123456789abcdef") for name in names))
+        assert "talon-shell-0123456789abcdef" in names
+        assert all(name.endswith("-0123456789abcdef") for name in names), names  # the old release's are gone
+        assert snapser in _kept_pages(page, lambda pages: snapser in pages)  # kept again by the new worker
+    finally:
+        monkeypatch.undo()
+        pwa._cached_worker.cache_clear()
 
 
 def test_a_log_out_forgets_the_kept_tables(page, phone, tables):
