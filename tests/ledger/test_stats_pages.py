@@ -59,3 +59,12 @@ def test_strangers_get_404(charlie, friday):
     assert stranger.get(f"/circles/{friday.circle.pk}/stats/").status_code == 404
     anonymous = Client()
     assert anonymous.get(f"/players/{friday.players['Ben'].pk}/stats/").status_code == 302
+
+
+def test_the_evening_and_the_player_pages_link_to_the_downloads_and_the_statistics(alice_client, friday):
+    evening = friday.evenings[0]
+    html = alice_client.get(f"/evenings/{evening.pk}/").content.decode()
+    assert f'href="/evenings/{evening.pk}/export.xlsx" download' in html
+    assert f'href="/evenings/{evening.pk}/export/hands.csv" download' in html
+    ben = friday.players["Ben"].pk
+    assert f'href="/players/{ben}/stats/"' in alice_client.get(f"/players/{ben}/").content.decode()
