@@ -221,7 +221,7 @@ def _prepare() -> dict[str, Any]:
     circles = {}
     for size, evenings in SIZES.items():
         started = time.perf_counter()
-        circles[size] = build_circle(user, f"Regulars {size}", evenings)
+        circles[size] = build_circle(user, f"Regulars {size}", evenings, suffix=f" {size}")
         print(f"built the {size} circle: {evenings} evenings in {time.perf_counter() - started:.1f} s", flush=True)
     client = Client()
     client.force_login(user)
@@ -229,15 +229,17 @@ def _prepare() -> dict[str, Any]:
     return {"user": user, "session": session, "token": Token.objects.create(user=user).key, "circles": circles}
 
 
-def build_circle(owner: Any, name: str, evenings: int) -> dict[str, int]:
-    """A circle of the 8 players with ``evenings`` weekly evenings of two tables of 50 hands, by bulk inserts."""
+def build_circle(owner: Any, name: str, evenings: int, suffix: str = "") -> dict[str, int]:
+    """A circle of the 8 players (their names ending in ``suffix``: each circle its own players, so a player's
+    statistics read one circle's hands) with ``evenings`` weekly evenings of two tables of 50 hands, by bulk
+    inserts."""
     from django.db import transaction
 
     import rules
     from ledger import services
     from ledger.models import Circle, CircleMember, Evening, Hand, Posting, Seat, Table
 
-    players = {name: services.player_get_or_create(owner=owner, name=name) for name in PLAYERS}
+    players = {name: services.player_get_or_create(owner=owner, name=name + suffix) for name in PLAYERS}
     priced: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Decimal]]] = {}
     rulesets = {
         "marias": rules.resolve("marias", {"preset": "ctyrka-dvacetnik"}),
@@ -273,7 +275,8 @@ def build_circle(owner: Any, name: str, evenings: int) -> dict[str, int]:
         for week, evening in enumerate(made):
             seated = draw.sample(PLAYERS, 8)
             other = ("snapser", "skat")[week % 2]
-            for game, seats in (("marias", seated[:4]), (other, seated[4:])):
+            for game, names in (("marias", seated[:4]), (other, seated[4:])):
+                seats = [name + suffix for name in names]
                 tables.append(
                     Table(
                         evening=evening,
@@ -285,8 +288,9 @@ def build_circle(owner: Any, name: str, evenings: int) -> dict[str, int]:
                     )
                 )
         tables = Table.objects.bulk_create(tables)
+        by_name = {player.name: player for player in players.values()}
         Seat.objects.bulk_create(
-            Seat(table=table, player=players[name], position=position)
+            Seat(table=table, player=by_name[name], position=position)
             for table in tables
             for position, name in enumerate(table.seat_names)
         )
@@ -315,7 +319,7 @@ def build_circle(owner: Any, name: str, evenings: int) -> dict[str, int]:
         hands = Hand.objects.bulk_create(hands, batch_size=2000)
         Posting.objects.bulk_create(
             (
-                Posting(hand=hand, player=players[name], amount=value)
+                Posting(hand=hand, player=by_name[name], amount=value)
                 for hand, amount in zip(hands, amounts, strict=True)
                 for name, value in amount.items()
             ),
