@@ -158,6 +158,7 @@ def _cached(
     books = tables.aggregate(
         revisions=Sum("revision"),
         tables=Count("pk", distinct=True),
+        made=Max("created_at"),  # a table made anew where a deleted one had the same id (SQLite reuses them)
         counted=Sum("evening_id", filter=Q(evening__counted=True)),
         first=Min("evening__date"),
         last=Max("evening__date"),
