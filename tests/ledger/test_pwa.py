@@ -184,3 +184,21 @@ def test_the_table_page_allows_the_worker_and_the_manifest_and_no_eval(alice_cli
     html = response.content.decode()
     assert '<p id="connection" class="connection" role="status" aria-live="polite" hidden' in html
     assert re.search(r'<button type="button" data-wake-lock aria-pressed="true" hidden[^>]*>Keep the screen on<', html)
+
+
+@pytest.mark.parametrize(
+    ("language", "offline", "screen", "indicator"),
+    [
+        ("cs", "Tento telefon je offline", "Nechat obrazovku zapnutou", "Offline: hry se ukládají v tomto telefonu"),
+        ("de", "Dieses Telefon ist offline", "Bildschirm anlassen", "Offline: Spiele bleiben auf diesem Telefon"),
+    ],
+)
+def test_the_offline_words_are_said_in_the_scorekeepers_language(
+    alice_client, evening, language, offline, screen, indicator
+):
+    """Said, not merely translated: a catalogue merge once gave the toggle the home page's "Keep the score"."""
+    alice_client.cookies["django_language"] = language
+    assert offline in alice_client.get("/offline/").content.decode()
+    html = alice_client.get(factories.make_table(evening, "skat").get_absolute_url()).content.decode()
+    assert f">{screen}</button>" in html
+    assert f'data-offline="{indicator}"' in html
