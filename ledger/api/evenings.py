@@ -28,6 +28,7 @@ NOT_FOUND = {404: ErrorSerializer}
 
 class EveningDetailSerializer(EveningSerializer):
     share_token = serializers.CharField(allow_null=True, help_text="read-only access: /api/shared/<token>/")
+    circle = serializers.IntegerField(source="circle_id", allow_null=True, help_text="the circle it belongs to, if any")
     tables = TableWithBalancesSerializer(many=True, source="table_list")
     balances = AmountsField(source="balance_of", help_text="each player's exact balance over all tables")
 
@@ -35,6 +36,7 @@ class EveningDetailSerializer(EveningSerializer):
 class EveningListApi(APIView):
     class OutputSerializer(EveningSerializer):
         table_count = serializers.IntegerField()
+        circle = serializers.IntegerField(source="circle_id", allow_null=True, help_text="its circle, if any")
 
     @extend_schema(operation_id="evening_list", responses=OutputSerializer(many=True), summary="My evenings")
     def get(self, request: Request) -> Response:

@@ -61,6 +61,8 @@ def test_an_evening_is_created_for_a_circle(api, alice):
     evening = Evening.objects.get(pk=response.json()["id"])
     assert (evening.circle, evening.currency, evening.coin) == (circle, "EUR", D("0.50"))
     assert (response.json()["currency"], response.json()["coin"]) == ("EUR", "0.50")
+    assert response.json()["circle"] == circle.pk
+    assert api.get("/api/evenings/").json()[0]["circle"] == circle.pk
 
 
 def test_a_coscorekeeper_creates_the_circles_evening_for_its_owner(alice, charlie):
