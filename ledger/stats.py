@@ -530,8 +530,8 @@ def circle_stats(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
-    """The circle's season table and records over its counted evenings (players who hide left out). Seven queries
-    (eight when a former member still has hands in the range).
+    """The circle's season table and records over its counted evenings (players who hide left out). Five queries
+    (six when a former member still has hands in the range).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
       "rank"}``, best net first; members without hands in the range are listed at zero; equal nets share a rank.
@@ -560,6 +560,8 @@ def _circle_stats(
             evenings=Count("hand__table__evening", distinct=True),
             hands=Count("pk"),
             net=Sum("amount"),
+            most=Max("amount"),
+            least=Min("amount"),
         )
     }
     members = list(circle.members.filter(hide_stats=False).order_by("name").values_list("pk", "name"))
@@ -588,7 +590,9 @@ def _circle_stats(
         "evenings": int(totals["evenings"]),
         "hands": int(totals["hands"]),
         "table": table,
-        "records": _circle_records(shown),
+        "records": _circle_records(
+            shown, [row["most"] for row in rows.values()], [row["least"] for row in rows.values()]
+        ),
     }
 
 
@@ -626,32 +630,36 @@ def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
     return sorted(table, key=lambda row: (-row["net"], row["player"]))
 
 
-def _circle_records(shown: QuerySet[Posting]) -> dict[str, Any]:
-    """The circle's records among players who do not hide: four queries of one row each."""
-    by_hand = shown.select_related("hand__table__evening", "player")
-    highest = by_hand.order_by("-amount", "hand__table__evening__date", "hand_id").first()
-    lowest = by_hand.order_by("amount", "hand__table__evening__date", "hand_id").first()
-    evenings = (
-        shown.order_by()
+def _circle_records(shown: QuerySet[Posting], most: list[Any], least: list[Any]) -> dict[str, Any]:
+    """The circle's records among players who do not hide: two queries. ``most`` and ``least``: each player's
+    largest and smallest amount in one hand (from the season table's query), so the hands holding the records are
+    found by their amount; the evenings come grouped per player and evening (a row per evening each player
+    played), the best and the worst picked here."""
+    if not most:
+        return {"highest_hand": None, "biggest_loss": None, "best_evening": None, "worst_evening": None}
+    top, bottom = max(exact_total(amount) for amount in most), min(exact_total(amount) for amount in least)
+    extremes = list(
+        shown.filter(Q(amount=top) | Q(amount=bottom))
+        .select_related("hand__table__evening", "player")
+        .order_by("hand__table__evening__date", "hand_id", "player__name")
+    )
+    highest = next(posting for posting in extremes if exact_total(posting.amount) == top)
+    lowest = next(posting for posting in extremes if exact_total(posting.amount) == bottom)
+    evenings: list[dict[str, Any]] = [
+        {
+            "player": row["player__name"],
+            "evening": row["hand__table__evening_id"],
+            "date": row["hand__table__evening__date"],
+            "net": exact_total(row["net"]),
+        }
+        for row in shown.order_by()
         .values("player__name", "hand__table__evening_id", "hand__table__evening__date")
         .annotate(net=Sum("amount"))
-    )
-    best = evenings.order_by("-net", "hand__table__evening__date", "player__name").first()
-    worst = evenings.order_by("net", "hand__table__evening__date", "player__name").first()
+    ]
+    # On a tie, the earlier evening, then the name: as ordered in the database before.
     return {
-        "highest_hand": None if highest is None else hand_record(highest, with_player=True),
-        "biggest_loss": None if lowest is None else hand_record(lowest, with_player=True),
-        "best_evening": _evening_record(best),
-        "worst_evening": _evening_record(worst),
-    }
-
-
-def _evening_record(row: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    if row is None:
-        return None
-    return {
-        "player": row["player__name"],
-        "evening": row["hand__table__evening_id"],
-        "date": row["hand__table__evening__date"],
-        "net": exact_total(row["net"]),
+        "highest_hand": hand_record(highest, with_player=True),
+        "biggest_loss": hand_record(lowest, with_player=True),
+        "best_evening": min(evenings, key=lambda row: (-row["net"], row["date"], row["player"])),
+        "worst_evening": min(evenings, key=lambda row: (row["net"], row["date"], row["player"])),
     }

@@ -100,7 +100,7 @@ def test_the_number_of_queries_does_not_grow_with_evenings_or_hands(alice, scope
         return _queries(stats.circle_stats, circle)
 
     # Two to fingerprint the books (the cache's key), then the statistics themselves; asked again, only the two.
-    assert count(small) == count(big) == 2 + {"player": 6, "player in circle": 6, "circle": 7}[scope]
+    assert count(small) == count(big) == 2 + {"player": 6, "player in circle": 6, "circle": 5}[scope]
     assert count(small) == count(big) == 2
     assert stats.circle_stats(big)["hands"] == 6 * 3 * 8
 
