@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypedDict
 
-from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.datastructures import MultiValueDict
 
 import rules
 import rules.i18n
@@ -93,9 +93,10 @@ class Priced:
     form: str | None = None
 
 
-def posted(fields: Iterable[Sequence[str]]) -> QueryDict:
-    """The form's fields as the server's request.POST would hold them."""
-    data = QueryDict(mutable=True)
+def posted(fields: Iterable[Sequence[str]]) -> MultiValueDict[str, str]:
+    """The form's fields as the server's request.POST would hold them (a QueryDict is a MultiValueDict; importing
+    django.http would bring the ORM into the browser)."""
+    data: MultiValueDict[str, str] = MultiValueDict()
     for name, value in fields:
         data.appendlist(name, value)
     return data

@@ -47,7 +47,8 @@ def test_pages_carry_the_security_headers(client, db):
 
 
 INLINE = [
-    (r"<script(?![^>]*\bsrc=)[^>]*>", "an inline script"),
+    # A JSON data block (the table's offline state) is never run: the policy does not apply to it.
+    (r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", "an inline script"),
     (r"<style\b", "an inline style sheet"),
     (r"\sstyle=", "a style attribute"),
     (r"\son[a-z]+=", "an inline event handler"),

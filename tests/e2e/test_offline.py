@@ -53,6 +53,9 @@ def stored(table: Any) -> list[Hand]:
 
 
 def go_offline(page: Page) -> None:
+    """The signal drops, once the service worker keeps what the offline worker needs (a phone whose first visit
+    lasted a few seconds has it too)."""
+    expect(page.locator("html[data-offline-kept]")).to_have_count(1, timeout=READY_MS)
     page.context.set_offline(True)
     expect(page.locator("#connection")).to_contain_text("Offline")
 
@@ -78,8 +81,8 @@ def no_serious_axe_violations(page: Page, where: str) -> None:
 def test_marias_hands_offline_reload_and_sync(page, evening):
     table = factories.make_table(evening, "marias")  # Ana deals: Ben chooses
     page.goto(table.get_absolute_url())
-    offline_ready(page)
     go_offline(page)
+    offline_ready(page)  # the worker starts when the network goes
     choose(page, "trump", "♥ hearts (lepší)")
     choose(page, "partner", "Dana")
     record_with(page, "won", "won")
@@ -128,8 +131,7 @@ def test_marias_hands_offline_reload_and_sync(page, evening):
 def test_snapser_and_skat_offline(page, evening):
     snapser = factories.make_table(evening, "snapser")
     page.goto(snapser.get_absolute_url())
-    offline_ready(page)
-    go_offline(page)
+    go_offline(page)  # and at once a hand: it waits for the engine to start, kept on the phone meanwhile
     choose(page, "trump", "bells")
     record_with(page, "result", "s vodou")
     expect(pending(page)).to_have_count(1)
@@ -140,8 +142,8 @@ def test_snapser_and_skat_offline(page, evening):
 
     skat = factories.make_table(evening, "skat")
     page.goto(skat.get_absolute_url())
-    offline_ready(page)
     go_offline(page)
+    offline_ready(page)  # the worker starts when the network goes
     declarer = field(page, "declarer").get_by_role("button").first
     declarer.click()
     expect(pending(page)).to_have_count(1)
@@ -154,8 +156,8 @@ def test_snapser_and_skat_offline(page, evening):
 def test_a_hand_the_form_refuses_offline_is_not_queued(page, evening):
     table = factories.make_table(evening, "marias")
     page.goto(table.get_absolute_url())
-    offline_ready(page)
     go_offline(page)
+    offline_ready(page)  # the worker starts when the network goes
     record_with(page, "won", "won")  # no trump, no partner tapped
     expect(field(page, "trump").locator(".errorlist")).to_contain_text("Tap one")
     expect(pending(page)).to_have_count(0)
@@ -169,8 +171,8 @@ def test_a_hand_the_form_refuses_offline_is_not_queued(page, evening):
 def test_a_refused_sync_is_shown_and_kept_until_dropped(page, evening, alice):
     table = factories.make_table(evening, "marias")
     page.goto(table.get_absolute_url())
-    offline_ready(page)
     go_offline(page)
+    offline_ready(page)  # the worker starts when the network goes
     choose(page, "trump", "leaves")
     choose(page, "partner", "Cyril")
     record_with(page, "won", "won")
