@@ -159,7 +159,7 @@
     if (status) status.firstElementChild.textContent = message;
   }
   function connectionDetail(waiting) {
-    const detail = waiting ? text.waiting.replace("%(count)s", waiting) : "";
+    const detail = waiting ? text.waiting.replace("{count}", waiting) : "";
     if (window.Talon && Talon.connection) Talon.connection.detail(detail);
   }
   let waitingCount = 0;
@@ -257,7 +257,7 @@
       return;
     }
     const hand = answer.tapped;
-    say(text.saved.replace("%(number)s", hand.number));
+    say(text.saved.replace("{number}", hand.number));
     sync();
   }
   async function redrawOffline(formData) {
@@ -300,9 +300,19 @@
   }
   document.addEventListener("htmx:sendError", requestFailed);
   document.addEventListener("htmx:timeout", requestFailed);
+  // After any change to the table (a hand recorded, undone, voided…), the service worker's copy of the page is
+  // refreshed, so a reload without a network starts from the table as it is, not as it was first opened.
+  let keepPage = null;
+  function keepThisPage() {
+    clearTimeout(keepPage);
+    keepPage = setTimeout(() => {
+      if (window.Talon && Talon.refreshCachedPage) Talon.refreshCachedPage(location.pathname);
+    }, 1000);
+  }
   document.addEventListener("htmx:afterRequest", (event) => {
     const config = event.detail.requestConfig;
     const current = state();
+    if (event.detail.successful && config && config.verb !== "get") keepThisPage();
     if (!event.detail.successful || !config || !current || config.verb !== "post" || config.path !== current.action) return;
     const key = config.formData && config.formData.get("key");
     if (key) {
@@ -373,7 +383,7 @@
     if (stored) {
       await reloadLive();
       if (notes.length) say(notes.join(" "));
-      if (window.Talon && Talon.refreshCachedPage) Talon.refreshCachedPage(location.pathname);
+      keepThisPage();
     }
     await showQueue();
   }
@@ -410,7 +420,7 @@
     const names = Object.keys(hand.amounts).filter((name) => Number(hand.amounts[name]) !== Number(mine[name]));
     if (!names.length) return "";
     const amounts = names.map((name) => name + " " + hand.amounts[name] + " (" + mine[name] + ")").join(", ");
-    return text.differs.replace("%(number)s", hand.number).replace("%(amounts)s", amounts);
+    return text.differs.replace("{number}", hand.number).replace("{amounts}", amounts);
   }
 
   // The parts of the page the stored hands changed, read from the table page as the server draws it now. The form is

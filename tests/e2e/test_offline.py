@@ -156,7 +156,16 @@ def test_snapser_and_skat_offline(page, evening):
 def test_a_hand_the_form_refuses_offline_is_not_queued(page, evening):
     table = factories.make_table(evening, "marias")
     page.goto(table.get_absolute_url())
+    # One hand online first: the service worker's copy of the page follows it, so an offline reload goes on from it.
+    choose(page, "trump", "bells")
+    choose(page, "partner", "Dana")
+    record_with(page, "won", "won")
+    expect(page.locator("#hand-1")).to_have_count(1)
+    page.wait_for_timeout(3000)  # the copy is refreshed a second after the change
     go_offline(page)
+    page.reload()
+    expect(page.locator("#hand-1")).to_have_count(1)
+    offline_ready(page)
     offline_ready(page)  # the worker starts when the network goes
     record_with(page, "won", "won")  # no trump, no partner tapped
     expect(field(page, "trump").locator(".errorlist")).to_contain_text("Tap one")
@@ -165,7 +174,10 @@ def test_a_hand_the_form_refuses_offline_is_not_queued(page, evening):
     choose(page, "partner", "Cyril")
     record_with(page, "won", "lost")
     expect(pending(page)).to_have_count(1)
-    come_back(page, table, 1)
+    expect(pending(page).first).to_contain_text("#2")
+    expect(page.locator("#next-dealer")).to_contain_text("Cyril deals next")  # Ana dealt #1, Ben #2
+    come_back(page, table, 2)
+    assert [hand.dealer for hand in stored(table)] == [0, 1]
 
 
 def test_a_refused_sync_is_shown_and_kept_until_dropped(page, evening, alice):
