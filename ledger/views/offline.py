@@ -93,7 +93,13 @@ def hand_queued(request: HttpRequest, table_id: int) -> JsonResponse:
 
 
 def _stored(hand: Hand) -> dict[str, Any]:
-    return {"stored": True, "key": hand.key, "number": hand.number, "label": hand.label, "amounts": hand.result["amounts"]}
+    return {
+        "stored": True,
+        "key": hand.key,
+        "number": hand.number,
+        "label": hand.label,
+        "amounts": hand.result["amounts"],
+    }
 
 
 def _reasons(form: HandForm) -> list[str]:
