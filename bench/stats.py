@@ -325,6 +325,11 @@ def build_circle(owner: Any, name: str, evenings: int, suffix: str = "") -> dict
             ),
             batch_size=5000,
         )
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")  # what autovacuum does after so many rows: the planner's statistics
     latest = tables[-2]  # the newest evening's Mariáš table
     return {"circle": circle.pk, "table": latest.pk, "player": players["Ana"].pk, "hands": len(hands)}
 

@@ -353,7 +353,7 @@ def _player_stats(
         "biggest_win": None if not hands else exact_total(totals["biggest_win"]),
         "biggest_loss": None if not hands else exact_total(totals["biggest_loss"]),
         "records": {
-            "highest_hand": _highest_hand(postings.filter(player=player)),
+            "highest_hand": _highest_hand(postings.filter(player=player), totals["biggest_win"]),
             "best_evening": max(series, key=lambda row: row["net"], default=None),
             "worst_evening": min(series, key=lambda row: row["net"], default=None),
         },
@@ -409,14 +409,19 @@ def _partners(postings: PostingQuerySet, player: Player) -> tuple[dict[str, dict
     """({name: {"hands", "net", "won"}} of partners, the same of opponents): one grouped query over the other
     players' postings in the player's hands, each joined to the player's own posting in the same hand.
 
-    The sides are worked out once per row in a subquery and only compared in the grouping around it: SQLite does
-    not share an expression that several aggregates repeat."""
+    The innermost subquery reads each row's names from the hand document once, the one around it works out both
+    sides from them (``side_of``, in SQL), and the grouping only compares: neither SQLite nor PostgreSQL shares an
+    expression that several aggregates repeat."""
     others = (
-        with_sides(
-            postings.filter(hand__postings__player=player).exclude(player=player).filter(player__hide_stats=False)
-        )
+        postings.filter(hand__postings__player=player)
+        .exclude(player=player)
+        .filter(player__hide_stats=False)
+        .alias(seat_count=JSONArrayLength("hand__table__seat_names"))
         .annotate(
-            mine=F("hand__postings__amount"), my_side=side_of(Value(player.name)), side=side_of(F("player__name"))
+            mine=F("hand__postings__amount"),
+            declarer_name=document_text("declarer"),
+            partner_name=document_text("partner"),
+            out_name=Case(When(Q(seat_count=SITTING_OUT_SEATS), then=document_text("dealer")), default=Value(None)),
         )
         .order_by()
         .values(*PAIR_COLUMNS)
@@ -430,7 +435,9 @@ def _partners(postings: PostingQuerySet, player: Player) -> tuple[dict[str, dict
         f" SUM(CASE WHEN {together} AND sides.mine > 0 THEN 1 ELSE 0 END),"
         f" SUM(CASE WHEN {against} THEN 1 ELSE 0 END), SUM(CASE WHEN {against} THEN sides.mine ELSE 0 END),"
         f" SUM(CASE WHEN {against} AND sides.mine > 0 THEN 1 ELSE 0 END)"
-        " FROM ({inner}) sides GROUP BY sides.player__name",
+        f" FROM (SELECT names.player__name, names.mine, {_side_sql('names.player__name')} AS side,"
+        f" {_side_sql('%s')} AS my_side FROM ({{inner}}) names) sides GROUP BY sides.player__name",
+        before=[player.name] * 3,
     )
     partners: dict[str, dict[str, Any]] = {}
     opponents: dict[str, dict[str, Any]] = {}
@@ -444,17 +451,27 @@ def _partners(postings: PostingQuerySet, player: Player) -> tuple[dict[str, dict
     return _by_net(partners), _by_net(opponents)
 
 
+def _side_sql(name: str) -> str:
+    """``side_of`` in SQL over the columns of the partner table's subquery, for the name ``name`` (a column or a
+    placeholder): the same cases in the same order."""
+    return (
+        "CASE WHEN names.declarer_name IS NULL OR names.declarer_name = '' THEN ''"
+        f" WHEN names.declarer_name = {name} THEN '{DECLARER}' WHEN names.partner_name = {name} THEN '{DECLARER}'"
+        f" WHEN names.out_name = {name} THEN '' ELSE '{DEFENDER}' END"
+    )
+
+
 # The columns of the partner table's subquery (a tuple: the type checker cannot see the annotations).
-PAIR_COLUMNS = ("player__name", "mine", "side", "my_side")
+PAIR_COLUMNS = ("player__name", "mine", "declarer_name", "partner_name", "out_name")
 
 
-def _around(inner: QuerySet[Any], outer: str) -> list[tuple[Any, ...]]:
+def _around(inner: QuerySet[Any], outer: str, before: list[Any] | None = None) -> list[tuple[Any, ...]]:
     """Run ``outer`` (SQL with ``{inner}`` where the queryset's SQL goes) and return its rows: for a grouping over
     values a subquery computes once per row. The inner SQL and its parameters are Django's; ``outer`` is a
-    constant of this module."""
+    constant of this module, ``before`` the parameters of its placeholders ahead of the inner SQL."""
     sql, params = inner.query.get_compiler(using=inner.db).as_sql()
     with connections[inner.db].cursor() as cursor:
-        cursor.execute(outer.replace("{inner}", sql), params)
+        cursor.execute(outer.replace("{inner}", sql), [*(before or []), *params])
         return list(cursor.fetchall())
 
 
@@ -462,14 +479,17 @@ def _by_net(table: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return dict(sorted(table.items(), key=lambda item: (-item[1]["net"], item[0])))
 
 
-def _highest_hand(postings: QuerySet[Posting]) -> dict[str, Any] | None:
-    """The hand that brought the player the most: one query for one row."""
-    top = (
-        postings.select_related("hand__table__evening")
-        .order_by("-amount", "hand__table__evening__date", "hand_id")
+def _highest_hand(postings: QuerySet[Posting], top: object) -> dict[str, Any] | None:
+    """The hand that brought the player the most, found by its amount ``top`` (the largest): one query."""
+    if top is None:
+        return None
+    found = (
+        postings.filter(amount=exact_total(top))
+        .select_related("hand__table__evening")
+        .order_by("hand__table__evening__date", "hand_id")
         .first()
     )
-    return None if top is None else hand_record(top)
+    return None if found is None else hand_record(found)
 
 
 def hand_record(posting: Posting, *, with_player: bool = False) -> dict[str, Any]:
