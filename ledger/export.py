@@ -187,11 +187,18 @@ def csv_text(rows: Iterator[list[Cell]]) -> str:
     return out.getvalue()
 
 
+# A text cell starting with one of these is a formula to a spreadsheet program: a player called "=HYPERLINK(…)"
+# must stay a name. CSV: a leading apostrophe, as spreadsheet programs write it; XLSX: the cell typed as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _csv_cell(cell: Cell) -> str | int:
     if isinstance(cell, Decimal):
         return plain_money(cell)
     if isinstance(cell, datetime.date):
         return cell.isoformat()
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
     return "" if cell is None else cell
 
 
@@ -210,7 +217,9 @@ def xlsx_bytes(scope: Scope) -> bytes:
         for row in ROWS[sheet](scope):
             worksheet.append(list(row))
             for cell, value in zip(worksheet[worksheet.max_row], row, strict=True):
-                if isinstance(value, Decimal):
+                if isinstance(value, str) and value.startswith("="):
+                    cell.data_type = "s"  # text, never a formula (see FORMULA_STARTS)
+                elif isinstance(value, Decimal):
                     cell.number_format = "0." + "0" * money_places(value)
                 elif isinstance(value, datetime.date):
                     cell.number_format = "yyyy-mm-dd"

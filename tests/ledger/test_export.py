@@ -90,3 +90,20 @@ def test_strangers_get_404_and_an_unknown_sheet_too(alice_client, charlie, frida
     assert _csv(charlie_client.get("/evenings/export/hands.csv"))[0:] == []
     assert alice_client.get(f"/evenings/{friday.evenings[0].pk}/export/secrets.csv").status_code == 404
     assert alice_client.get("/evenings/export/hands.csv?from=soon").status_code == 404
+
+
+def test_a_name_that_looks_like_a_formula_stays_a_name(alice_client, alice):
+    from tests import factories
+
+    evening = factories.make_evening(alice, place='=HYPERLINK("http://example.com")')
+    table = factories.make_table(evening, "snapser", ["=1+2", "Ben", "Cyril"])
+    factories.record(table, {**factories.SNAPSER_N1, "declarer": "=1+2"})
+    rows = list(csv.reader(io.StringIO(alice_client.get(f"/evenings/{evening.pk}/export/hands.csv").content.decode())))
+    assert rows[0][-3:] == ["'=1+2", "Ben", "Cyril"]
+    assert rows[1][1] == '\'=HYPERLINK("http://example.com")' and rows[1][6] == "'=1+2"
+    assert rows[1][-3:] == ["0.40", "-0.20", "-0.20"]  # money keeps its minus
+    book = load_workbook(io.BytesIO(alice_client.get(f"/evenings/{evening.pk}/export.xlsx").content))
+    header = [cell.value for cell in book["hands"][1]]
+    assert header[-3:] == ["=1+2", "Ben", "Cyril"]
+    assert book["hands"].cell(row=1, column=len(header) - 2).data_type == "s"
+    assert book["hands"].cell(row=2, column=2).data_type == "s"
