@@ -42,6 +42,10 @@ BACKGROUND_COLOR = "#f6f4ee"
 VERSION_MARK = '"__TALON_VERSION__"'
 SHELL_MARK = '["__TALON_SHELL__"]'
 OFFLINE_MARK = '"__TALON_OFFLINE__"'
+PYODIDE_MARK = '"__TALON_PYODIDE__"'
+# Pyodide (13 MB, put there by .ci/pyodide with its version in VERSION): kept in a cache of its own, named by its
+# version, so that a release of Talon does not make every phone download it again.
+PYODIDE_DIR = "vendor/pyodide"
 
 
 @require_safe
@@ -108,6 +112,8 @@ def worker_version() -> str:
         digest.update(Path(str(get_template(name).origin.name)).read_bytes())  # type: ignore[attr-defined]
     digest.update("\n".join(shell_urls()).encode())
     for root, file in _own_static_files():
+        if file.is_relative_to(root / PYODIDE_DIR):
+            continue  # its own cache, named by its version (pyodide_version)
         stat = file.stat()
         digest.update(str(file.relative_to(root)).encode())
         digest.update(_file_digest(str(file), stat.st_mtime_ns, stat.st_size))
@@ -138,14 +144,21 @@ def _cached_worker() -> str:
 
 def _render_worker() -> str:
     source = _static_bytes(WORKER_SOURCE).decode()
-    for mark in (VERSION_MARK, SHELL_MARK, OFFLINE_MARK):
+    for mark in (VERSION_MARK, SHELL_MARK, OFFLINE_MARK, PYODIDE_MARK):
         if mark not in source:
             raise RuntimeError(f"{WORKER_SOURCE} lost its placeholder {mark}")
     return (
         source.replace(VERSION_MARK, json.dumps(worker_version()))
         .replace(SHELL_MARK, json.dumps(shell_urls()))
         .replace(OFFLINE_MARK, json.dumps(reverse("offline")))
+        .replace(PYODIDE_MARK, json.dumps(pyodide_version()))
     )
+
+
+def pyodide_version() -> str:
+    """The vendored Pyodide's version (``static/vendor/pyodide/VERSION``), or "missing" before ``make install``."""
+    found = finders.find(f"{PYODIDE_DIR}/VERSION")
+    return Path(found).read_text().strip() if isinstance(found, str) else "missing"
 
 
 def _static_bytes(path: str) -> bytes:

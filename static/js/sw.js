@@ -12,13 +12,18 @@
 const VERSION = "__TALON_VERSION__";
 const SHELL = ["__TALON_SHELL__"];
 const OFFLINE_URL = "__TALON_OFFLINE__";
+const PYODIDE = "__TALON_PYODIDE__";
 
 // One cache per release for each kind; a new release deletes the old ones when it takes over.
 const SHELL_CACHE = "talon-shell-" + VERSION;
 const STATIC_CACHE = "talon-static-" + VERSION;
 const PAGES_CACHE = "talon-pages-" + VERSION;
 const PAGES_PREFIX = "talon-pages-";
-const OURS = [SHELL_CACHE, STATIC_CACHE, PAGES_CACHE];
+// Pyodide's files (static/vendor/pyodide/, 13 MB) in a cache named by Pyodide's version, not Talon's: a release of
+// Talon keeps it, so phones download it again only when Pyodide itself changes.
+const PYODIDE_CACHE = "talon-pyodide-" + PYODIDE;
+const PYODIDE_PATH = "/static/vendor/pyodide/";
+const OURS = [SHELL_CACHE, STATIC_CACHE, PAGES_CACHE, PYODIDE_CACHE];
 
 // Pages kept for offline use: a table, its house rules, an evening (private: deleted when nobody is logged in).
 const KEPT_PAGE = /^\/(tables\/\d+\/(rules\/)?|evenings\/\d+\/)$/;
@@ -77,13 +82,14 @@ function cached(request, names) {
 // `keep` is the event's waitUntil: the worker stays alive until the copy is written, while the page already has
 // the answer (a 13 MB Pyodide file need not be stored before it is used).
 function cacheFirst(request, keep) {
-  return cached(request, [SHELL_CACHE, STATIC_CACHE]).then(
+  const store = new URL(request.url).pathname.startsWith(PYODIDE_PATH) ? PYODIDE_CACHE : STATIC_CACHE;
+  return cached(request, [SHELL_CACHE, store]).then(
     (hit) =>
       hit ||
       fetch(request).then((response) => {
         if (response.status === 200 && response.type === "basic") {
           const copy = response.clone();
-          keep(caches.open(STATIC_CACHE).then((cache) => cache.put(request, copy)));
+          keep(caches.open(store).then((cache) => cache.put(request, copy)));
         }
         return response;
       }),

@@ -13,6 +13,7 @@ import json
 import zipfile
 from decimal import Decimal
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -274,5 +275,17 @@ def test_the_bundle_holds_the_servers_own_code(client):
     assert {"templates/ledger/_hand_form.html", "locale/de/LC_MESSAGES/django.mo", "django/forms/forms.py"} <= names
     assert not any(name.startswith(("django/contrib/", "ledger/models", "ledger/services")) for name in names)
     with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
-        assert archive.read("rules/skat.py") == (offline_bundle.Path("rules/skat.py")).read_bytes()
+        assert archive.read("rules/skat.py") == Path(offline_bundle.settings.BASE_DIR, "rules/skat.py").read_bytes()
     assert client.get(reverse("ledger:pricing_bundle", args=["bundle-0.zip"])).status_code == 404
+
+
+def test_pyodide_keeps_its_own_cache_across_releases(client):
+    """The service worker keeps Pyodide in a cache named by Pyodide's version (put there by .ci/pyodide), and the
+    release version leaves Pyodide's 13 MB out, so a new release of Talon is not a new download of Pyodide."""
+    from ledger.views import pwa
+
+    version = (Path(__file__).resolve().parents[2] / "static/vendor/pyodide/VERSION").read_text().strip()
+    assert pwa.pyodide_version() == version
+    script = client.get(reverse("service_worker")).content.decode()
+    assert f'const PYODIDE = "{version}";' in script
+    assert '"talon-pyodide-" + PYODIDE' in script
