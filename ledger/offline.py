@@ -25,7 +25,7 @@ from django.utils.datastructures import MultiValueDict
 
 import rules
 import rules.i18n
-from ledger.hand_forms.base import HandForm, add_domain_error
+from ledger.hand_forms.base import HandForm, add_domain_error, tally_contracts
 from ledger.hand_forms.marias import MariasHandForm
 from ledger.hand_forms.skat import SkatHandForm
 from ledger.hand_forms.snapser import SnapserHandForm
@@ -48,13 +48,14 @@ class OfflineState(TypedDict):
     balances: dict[str, str]  # exact, as decimal strings
     next_number: int
     dealt: list[list[int]]  # the last counted hands, oldest first: [dealer, Bock rounds started]
-    played: list[list[Any]]  # [contract, count] for the usual contract, the most recently played first
+    contracts: list[str]  # of the newest counted hands, newest first: the usual contract's window
     revision: int
     action: str  # where Record posts (the form's action)
     refresh: str  # where the form is redrawn (its data-refresh-url)
     sync: str  # where queued hands are sent (views.offline.hand_queued)
     csrf_token: str
     open: bool  # the evening takes hands; a closed one refuses what is queued
+    user: int  # whose queue: a shared phone keeps each scorekeeper's hands apart
 
 
 class QueuedHand(TypedDict):
@@ -110,14 +111,12 @@ def next_hand(state: OfflineState, priced: Sequence[dict[str, Any]]) -> rules.Ne
 
 
 def usual_contract(state: OfflineState, priced: Sequence[dict[str, Any]]) -> str:
-    """The contract the fresh form pre-selects, counting the hands priced offline too (``HandForm.usual_contract``)."""
-    counts: dict[str, int] = {}
-    for hand in reversed(priced):
-        if hand["contract"]:
-            counts[hand["contract"]] = counts.get(hand["contract"], 0) + 1
-    for contract, count in state["played"]:
-        counts[contract] = counts.get(contract, 0) + count
-    return FORMS[state["game"]].usual_contract(list(counts.items()))
+    """The contract the fresh form pre-selects: the server's rule (``HandForm.usual_contract``) over its window of
+    the newest counted hands, slid on by the hands priced offline."""
+    queued = [hand["contract"] for hand in reversed(priced)]
+    window = [(0, contract) for contract in [*queued, *state["contracts"]]]
+    played = [(row["contract"], row["count"]) for row in tally_contracts(window)]
+    return FORMS[state["game"]].usual_contract(played)
 
 
 def _form_html(state: OfflineState, form: HandForm) -> str:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import Decimal
-from typing import Any, TypedDict
+from typing import Any
 
 from django.utils.safestring import SafeString
 
 from ledger import qr
+from ledger.hand_forms.base import CONTRACTS_WINDOW, ContractPlayed, tally_contracts
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 from ledger.scoreboard import seat_rows
 
@@ -27,7 +28,6 @@ TABLE_LOG_LENGTH = 10
 # always): about one point per two pixel columns of its 272, and a fixed cost however long the evening.
 CHART_POINTS = 48
 # The form pre-selects the contract played most in this many newest counted hands (all of a shorter evening).
-CONTRACTS_WINDOW = 30
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -124,24 +124,21 @@ def last_counted(table: Table, log: list[Hand] | None = None) -> Hand | None:
     return table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
 
 
-class ContractPlayed(TypedDict):
-    contract: str  # as the hand document names it
-    count: int  # counted hands that played it
-    latest: int  # the number of the latest of them
-
-
 def contracts_played(table: Table, field: str) -> list[ContractPlayed]:
     """Per contract (the hand document's ``field``) played in one of the newest ``CONTRACTS_WINDOW`` counted hands:
     how often, and the number of the latest hand that played it; the most recently played first. One query for at
     most that many documents."""
+    return tally_contracts(recent_contracts(table, field))
+
+
+def recent_contracts(table: Table, field: str) -> list[tuple[int, str]]:
+    """(number, contract) of the newest ``CONTRACTS_WINDOW`` counted hands, newest first ("" where a hand names no
+    contract): the window the usual contract is chosen from, which the offline page slides on as it queues hands."""
     newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number")[:CONTRACTS_WINDOW]
-    played: dict[str, ContractPlayed] = {}
-    for number, document in newest.values_list("number", "document"):
-        contract = document.get(field) if isinstance(document, dict) else None
-        if contract:
-            row = played.setdefault(str(contract), {"contract": str(contract), "count": 0, "latest": number})
-            row["count"] += 1
-    return list(played.values())  # newest first: each contract's first row is its latest hand
+    return [
+        (number, str((document.get(field) if isinstance(document, dict) else None) or ""))
+        for number, document in newest.values_list("number", "document")
+    ]
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypedDict
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -82,6 +82,26 @@ def missing_message(field: forms.Field) -> str:
     if isinstance(field, forms.IntegerField):
         return _("Enter a number from %(min)s to %(max)s.") % {"min": field.min_value, "max": field.max_value}
     return str(_("This decides the money: fill it in."))
+
+
+# The usual contract is the one most played among this many of the table's newest counted hands.
+CONTRACTS_WINDOW = 30
+
+
+class ContractPlayed(TypedDict):
+    contract: str  # as the hand document names it
+    count: int  # counted hands that played it
+    latest: int  # the number of the latest of them
+
+
+def tally_contracts(recent: list[tuple[int, str]]) -> list[ContractPlayed]:
+    """``contracts_played`` from the window's (number, contract) pairs, newest first."""
+    played: dict[str, ContractPlayed] = {}
+    for number, contract in recent[:CONTRACTS_WINDOW]:
+        if contract:
+            row = played.setdefault(contract, {"contract": contract, "count": 0, "latest": number})
+            row["count"] += 1
+    return list(played.values())  # newest first: each contract's first row is its latest hand
 
 
 class HandForm(forms.Form):

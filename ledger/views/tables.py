@@ -34,7 +34,7 @@ from ledger.access import (
 from ledger.charts import table_chart
 from ledger.forms import add_domain_error
 from ledger.games import form_class
-from ledger.hand_forms.base import HandForm
+from ledger.hand_forms.base import ContractPlayed, HandForm, tally_contracts
 from ledger.models import Hand, Table
 from ledger.offline import OfflineState
 from ledger.selectors import TABLE_LOG_LENGTH
@@ -134,7 +134,8 @@ def _standing(
     and the Undo of the last hand."""
     next_dealer = services.next_dealer(table, last)
     recent = services.recent_counted(table, last)
-    played = selectors.contracts_played(table, form_class(table.game).contract_field)
+    contracts = selectors.recent_contracts(table, form_class(table.game).contract_field)
+    played = tally_contracts(contracts)
     if form is not None:
         drawn: dict[str, Any] = {"form": form}
     elif table.evening.is_open:
@@ -143,7 +144,7 @@ def _standing(
     else:
         drawn = {}  # a closed evening shows no form
     return drawn | {
-        "offline_state": _offline_state(request, table, balances, recent, played),
+        "offline_state": _offline_state(request, table, balances, recent, contracts),
         "table": table,
         "evening": table.evening,
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
@@ -160,7 +161,7 @@ def _offline_state(
     table: Table,
     balances: dict[str, Any],
     recent: list[Hand],
-    played: list[selectors.ContractPlayed],
+    contracts: list[tuple[int, str]],
 ) -> OfflineState:
     """What the page's offline worker needs to check, price and draw hands as this server would
     (``ledger/offline.py``): embedded in the page, so it works after the network is gone."""
@@ -175,13 +176,14 @@ def _offline_state(
         "balances": {name: str(amount) for name, amount in balances.items()},
         "next_number": table.hand_count + 1,
         "dealt": [[hand.dealer, int(hand.result.get("bock_rounds") or 0)] for hand in recent],
-        "played": [[row["contract"], row["count"]] for row in played],
+        "contracts": [contract for _number, contract in contracts],
         "revision": table.revision,
         "action": reverse("ledger:hand_create", args=[table.pk]),
         "refresh": reverse("ledger:hand_form", args=[table.pk]),
         "sync": reverse("ledger:hand_queued", args=[table.pk]),
         "csrf_token": get_token(request),
         "open": table.evening.is_open,
+        "user": int(request.user.pk or 0),
     }
 
 
@@ -189,7 +191,7 @@ def _fresh_form(
     request: HttpRequest,
     table: Table,
     dealer: int,
-    played: list[selectors.ContractPlayed],
+    played: list[ContractPlayed],
     pending_bock: int | None,
     *,
     oob: bool = False,
@@ -313,9 +315,12 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         except (rules.RulesError, services.LedgerError) as error:
             add_domain_error(form, error)
         else:
-            if request.htmx and (answer := _hand_recorded_answer(request, table, hand)) is not None:
-                return answer
-            return _table_now(request, table, recorded=hand)
+            answer = _hand_recorded_answer(request, table, hand) if request.htmx else None
+            if answer is None:
+                answer = _table_now(request, table, recorded=hand)
+            # The page's offline queue takes a hand it kept off the phone once the server has it (static/js/offline.js).
+            answer["X-Talon-Recorded"] = hand.key or ""
+            return answer
     _after_submission(request, form)
     context = _table_context(request, table, form=form, length=_page_log_length(request))
     if request.htmx:

@@ -1,14 +1,16 @@
 // The table page without a network (issue 18). Loaded on the table page only (templates/ledger/table_detail.html).
 //
 // - A Record that cannot reach the server (the phone is offline, or the request fails) is kept in IndexedDB with the
-//   idempotency key its form carries, and shown under "On this phone, not sent yet". While anything waits, new hands
-//   join the queue behind it, so the books receive them in the order they were played.
+//   idempotency key its form carries, and shown under "On this phone, not sent yet". While any hand is kept, new
+//   hands join the queue behind it, so the books receive them in the order they were played.
 // - A worker (static/js/pricing-worker.js) runs the server's own forms, rules engine and templates in Pyodide
-//   (ledger/offline.py): it checks each queued hand as the server would, prices it, draws the provisional
-//   scoreboard and the form for the next dealer. It starts after the page is usable and never delays it.
+//   (ledger/offline.py): it checks each queued hand as the server would, prices it, and draws the provisional
+//   scoreboard and the form for the next dealer. It never delays the page (see "start" at the end).
 // - The queue is sent in order, one hand at a time, when the network is back (the online event, every 15 s, the
 //   next page load). The server prices each hand again and its price counts; a difference is reported. A hand the
 //   server refuses stays, with the reason, until it is fixed or dropped, and holds the hands after it.
+// - A kept hand's key is never on a form again (the form gets a new one at once), so two hands never share a key,
+//   and a hand sent twice is stored once.
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -18,23 +20,27 @@
   const SENT = "talon-sent-keys"; // keys the server has: a page served from the cache must not reuse one
   const SYNC_EVERY_MS = 15000;
   const REQUEST_TIMEOUT_MS = 15000;
+  const BOOT_TIMEOUT_MS = 120000;
+  const WARM_AFTER_MS = 20000;
 
   function state() {
     const element = document.getElementById("offline-state");
     return element ? JSON.parse(element.textContent) : null;
   }
 
-  // -- IndexedDB: one store of queued hands, keyed by their idempotency key ------------------------------------
+  // -- IndexedDB: one store of kept hands, keyed by their idempotency key ----------------------------------------
   let opened = null;
   function database() {
-    opened =
-      opened ||
-      new Promise((resolve, reject) => {
+    if (!opened) {
+      opened = new Promise((resolve, reject) => {
         const request = indexedDB.open(DB_NAME, 1);
-        request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "key" }).createIndex("table", "table");
+        request.onupgradeneeded = () =>
+          request.result.createObjectStore(STORE, { keyPath: "key" }).createIndex("table", "table");
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
+      opened.catch(() => (opened = null)); // try again next time (a private window may refuse it once)
+    }
     return opened;
   }
   async function withStore(mode, work) {
@@ -46,13 +52,15 @@
       transaction.onerror = () => reject(transaction.error);
     });
   }
-  async function queuedHands(table) {
-    const entries = await withStore("readonly", (store) => store.index("table").getAll(table));
-    return (entries || []).sort((a, b) => a.created - b.created);
+  // This table's kept hands of the scorekeeper logged in (a shared phone keeps each one's apart), oldest first.
+  async function keptHands() {
+    const current = state();
+    if (!current) return [];
+    const entries = await withStore("readonly", (store) => store.index("table").getAll(current.table));
+    return (entries || []).filter((entry) => entry.user === current.user).sort((a, b) => a.order - b.order);
   }
   const storeHand = (entry) => withStore("readwrite", (store) => store.put(entry));
   const dropHand = (key) => withStore("readwrite", (store) => store.delete(key));
-  const findHand = (key) => withStore("readonly", (store) => store.get(key));
 
   function sentKeys() {
     try {
@@ -67,12 +75,18 @@
     localStorage.setItem(SENT, JSON.stringify(keys.slice(-200)));
   }
   function newKey() {
-    return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/-/g, "");
+    const random = crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + String(Math.random()).slice(2);
+    return random.replace(/-/g, "");
+  }
+  function giveFormNewKey() {
+    const form = document.getElementById("hand-form");
+    if (form && form.elements.key) form.elements.key.value = newKey();
   }
 
   // -- the worker -----------------------------------------------------------------------------------------------
   let worker = null;
   let ready = false;
+  let booted = null; // resolves when the worker prices, rejects when it cannot start (then a later trigger retries)
   const calls = new Map();
   let callId = 0;
   function call(message) {
@@ -86,10 +100,14 @@
     const reply = await call({ request: JSON.stringify(request) });
     return JSON.parse(reply.answer);
   }
-  let booted = null; // resolves when the worker is ready, rejects when it cannot start
+  function failAll(error) {
+    calls.forEach((waiting) => waiting.reject(error));
+    calls.clear();
+  }
+  const pyodideURL = () => new URL(text.pyodide, location.href).href;
   function startWorker() {
     if (booted) return booted;
-    if (!window.Worker || !text.worker || !state()) return (booted = Promise.reject(new Error("no worker")));
+    if (!window.Worker || !text.worker || !state()) return Promise.reject(new Error("no worker here"));
     worker = new Worker(text.worker, { type: "module" });
     worker.onmessage = (event) => {
       const reply = event.data;
@@ -97,28 +115,35 @@
       calls.delete(reply.id);
       if (waiting) (reply.error ? waiting.reject(new Error(reply.error)) : waiting.resolve(reply));
     };
+    // The script itself may not load (no network and not kept yet): without this, the boot would wait for ever.
+    worker.onerror = (event) => failAll(new Error(event.message || "the worker did not start"));
+    worker.onmessageerror = () => failAll(new Error("the worker's answer could not be read"));
     const started = performance.now();
-    booted = call({ boot: { indexURL: pyodideURL(), bundle: text.bundle } }).then(
+    const timeout = new Promise((resolve, reject) =>
+      setTimeout(() => reject(new Error("the worker took too long to start")), BOOT_TIMEOUT_MS),
+    );
+    booted = Promise.race([call({ boot: { indexURL: pyodideURL(), bundle: text.bundle } }), timeout]).then(
       (reply) => {
         ready = true;
         // Read by the tests and bench/offline.py: the worker's own start-up, and how long the page waited for it.
         document.documentElement.dataset.offlineReadyAfter = String(Math.round(performance.now() - started));
         document.documentElement.dataset.offlineReady = reply.seconds.toFixed(2);
-        showQueue({ onLoad: true });
+        showQueue({ drawForm: true });
       },
       (error) => {
         document.documentElement.dataset.offlineFailed = error.message;
         console.warn("Offline pricing is not available:", error.message);
+        worker.terminate();
+        booted = null; // the network coming back, or going again, tries once more
         throw error;
       },
     );
     booted.catch(() => {}); // reported above; callers that wait see the rejection themselves
     return booted;
   }
-  const pyodideURL = () => new URL(text.pyodide, location.href).href;
 
-  // The worker's files, for a reload without a network: the service worker keeps them (it may have taken over only
-  // after the worker fetched them, on the first visit).
+  // The worker's files, for a reload without a network: the service worker keeps them (it may take over only after
+  // the worker fetched them, or a new release may start with empty caches: then they are kept again).
   const PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
   function keepForOffline() {
     if (!navigator.serviceWorker) return;
@@ -133,6 +158,12 @@
     Promise.all(urls.map((url) => caches.match(url))).then((found) => {
       if (found.every(Boolean)) document.documentElement.dataset.offlineKept = "1";
       else if (tries < 300) setTimeout(() => markWhenKept(urls, tries + 1), 1000);
+    });
+  }
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      delete document.documentElement.dataset.offlineKept;
+      keepForOffline();
     });
   }
 
@@ -155,57 +186,68 @@
   }
   function say(message) {
     const status = document.getElementById("table-status");
-    if (status) status.innerHTML = '<p class="message info" role="status"></p>';
-    if (status) status.firstElementChild.textContent = message;
+    if (!status) return;
+    status.innerHTML = '<p class="message info" role="status"></p>';
+    status.firstElementChild.textContent = message;
   }
+  // Written only when it changed: the region is live, and a screen reader would read it out again every time.
+  function drawQueue(html) {
+    const queue = document.getElementById("offline-queue");
+    if (queue && queue.drawn !== html) {
+      queue.innerHTML = html;
+      queue.drawn = html;
+    }
+  }
+  let shownDetail = null;
   function connectionDetail(waiting) {
     const detail = waiting ? text.waiting.replace("{count}", waiting) : "";
-    if (window.Talon && Talon.connection) Talon.connection.detail(detail);
+    if (detail !== shownDetail && window.Talon && Talon.connection) Talon.connection.detail(detail);
+    shownDetail = detail;
   }
-  let waitingCount = 0;
-  const provisional = {}; // key → the amounts this phone priced the hand at
+  let keptCount = 0; // hands on this phone: while there are any, a new hand goes behind them
+  const provisional = {}; // key → the amounts this phone priced the hand at, to compare with the server's
 
   // The queue drawn as it is: by the worker when it is ready (priced, with the provisional scoreboard), else plainly.
+  // ``tapped``: the key of a hand just kept, whose form may refuse it; ``drawForm``: draw the form for the hand after
+  // the kept ones (unless the scorekeeper has started it).
   async function showQueue(options) {
     options = options || {};
     const current = state();
     if (!current) return null;
-    const entries = await queuedHands(current.table);
-    waitingCount = entries.filter((entry) => entry.status === "waiting").length;
-    connectionDetail(waitingCount);
-    const queue = document.getElementById("offline-queue");
-    const form = document.getElementById("hand-form");
-    if (form && entries.some((entry) => entry.key === form.elements.key.value)) form.elements.key.value = newKey();
-    if (!entries.length && !options.tapped) {
-      if (queue) queue.innerHTML = "";
+    const entries = await keptHands();
+    keptCount = entries.length;
+    connectionDetail(entries.filter((entry) => entry.status === "waiting").length);
+    if (!entries.length) {
+      drawQueue("");
       return null;
     }
     if (!ready) {
-      if (queue) queue.innerHTML = plainRows(entries);
+      drawQueue(plainRows(entries));
       return null;
     }
-    const answer = await ask({ call: "queue", state: current, queued: entries.map(forWorker), tapped: options.tapped || null });
-    answer.priced.forEach((hand) => (provisional[hand.key] = hand.amounts)); // to compare with the server's price
-    if (queue) queue.innerHTML = answer.rows;
-    if (entries.length) {
-      replaceById("scoreboard", answer.scoreboard);
-      replaceById("next-dealer", answer.next_dealer_html);
-    }
-    if (answer.refused || options.tapped || (options.onLoad && entries.length && !formTouched)) swapForm(answer.form);
+    const answer = await ask({
+      call: "queue",
+      state: current,
+      queued: entries.map((entry) => ({ key: entry.key, fields: entry.fields, status: entry.status, reason: entry.reason })),
+      tapped: options.tapped || null,
+    });
+    answer.priced.forEach((hand) => (provisional[hand.key] = hand.amounts));
+    drawQueue(answer.rows);
+    replaceById("scoreboard", answer.scoreboard);
+    replaceById("next-dealer", answer.next_dealer_html);
+    if (answer.refused || options.tapped || (options.drawForm && !formTouched)) swapForm(answer.form);
     return answer;
   }
-  function forWorker(entry) {
-    return { key: entry.key, fields: entry.fields, status: entry.status, reason: entry.reason || "" };
-  }
-  // Before the worker is ready: each hand without its price, and a refused one with its reason and its buttons.
+  // Before the worker is ready: each hand without its price, and a refused one with its reason and Drop.
   function plainRows(entries) {
     const list = document.createElement("ol");
     list.className = "log-list pending-list";
-    entries.forEach((entry) => {
+    entries.forEach((entry, position) => {
       const item = document.createElement("li");
       item.className = "hand-row card pending" + (entry.status === "refused" ? " refused" : "");
       item.dataset.key = entry.key;
       const says = document.createElement("p");
+      says.id = "queue-reason-" + (position + 1);
       says.textContent = entry.status === "refused" ? text.refused + " " + entry.reason : text.unpriced;
       item.append(says);
       if (entry.status === "refused") {
@@ -214,6 +256,7 @@
         drop.className = "danger";
         drop.dataset.queueDrop = entry.key;
         drop.dataset.confirm = text.dropConfirm;
+        drop.setAttribute("aria-describedby", says.id);
         drop.textContent = text.drop;
         item.append(drop);
       }
@@ -222,42 +265,73 @@
     return list.outerHTML;
   }
 
-  // -- recording without the server -------------------------------------------------------------------------------
+  // -- keeping a hand on the phone ----------------------------------------------------------------------------------
   function fieldsOf(formData) {
     const fields = [];
     formData.forEach((value, name) => {
-      if (typeof value === "string") fields.push([name, value]);
+      if (typeof value === "string" && name !== "csrfmiddlewaretoken") fields.push([name, value]);
     });
     return fields;
   }
-  async function queueHand(formData) {
+  const sameHand = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+
+  async function keepHand(formData) {
+    const form = document.getElementById("hand-form");
+    if (form) form.inert = true; // no second hand on this form until the next one is drawn
+    try {
+      await keep(formData);
+    } catch (error) {
+      console.warn("The hand could not be kept:", error);
+      say(text.notKept);
+    } finally {
+      const now = document.getElementById("hand-form");
+      if (now) now.inert = false;
+      if (form) form.inert = false;
+    }
+  }
+  async function keep(formData) {
     const current = state();
     const fields = fieldsOf(formData);
-    const keyField = fields.find(([name]) => name === "key");
-    const key = (keyField && keyField[1]) || newKey();
-    if (!keyField) fields.push(["key", key]);
-    const known = await findHand(key); // a double tap, or a refused hand fixed: the same hand, in its place
-    const entry = { key, table: current.table, created: known ? known.created : Date.now(), fields, status: "waiting", reason: "" };
+    const entries = await keptHands();
+    const keyField = fields.find(([name]) => name === "key") || fields[fields.push(["key", newKey()]) - 1];
+    let known = entries.find((entry) => entry.key === keyField[1]);
+    if (known && known.status === "waiting" && !sameHand(known.fields, fields)) {
+      keyField[1] = newKey(); // another hand on a form that still carried a kept hand's key: a hand of its own
+      known = null;
+    }
+    const last = entries.reduce((highest, entry) => Math.max(highest, entry.order), 0);
+    // A refused hand fixed, or the same hand tapped twice, keeps its place; a new one goes last.
+    const entry = {
+      key: keyField[1],
+      table: current.table,
+      user: current.user,
+      order: known ? known.order : Math.max(Date.now(), last + 1),
+      fields,
+      status: "waiting",
+      reason: "",
+    };
     await storeHand(entry); // kept before anything else can fail
+    giveFormNewKey();
+    const heldBehind = entries.some((other) => other.status === "refused" && other.key !== entry.key);
     if (!ready) {
       say(text.starting);
       await startWorker().catch(() => {}); // the first hand without a network waits for the engine to start
     }
     if (!ready) {
-      const form = document.getElementById("hand-form");
-      if (form) form.elements.key.value = newKey();
       say(text.savedUnpriced);
       await showQueue();
       return;
     }
-    const answer = await showQueue({ tapped: key });
+    const answer = await showQueue({ tapped: entry.key });
     if (answer.refused) {
-      await dropHand(key); // the form refused it: never a hand; its errors are beside the fields
+      // The form refused it: it was never a hand (its errors are beside the fields). A refused hand being fixed
+      // stays as it was, refused, in its place.
+      if (known && known.status === "refused") await storeHand(known);
+      else await dropHand(entry.key);
       await showQueue();
       return;
     }
-    const hand = answer.tapped;
-    say(text.saved.replace("{number}", hand.number));
+    say((heldBehind ? text.held : text.saved).replace("{number}", answer.tapped.number));
     sync();
   }
   async function redrawOffline(formData) {
@@ -267,7 +341,7 @@
     return form;
   }
 
-  // htmx asks first: without a network, or with hands still waiting, Record goes to the queue instead.
+  // htmx asks first: without a network, or with hands kept on the phone, Record goes to the queue instead.
   let lastPost = null;
   document.addEventListener("htmx:configRequest", (event) => {
     const detail = event.detail;
@@ -276,9 +350,9 @@
     if (detail.verb === "post" && detail.path === current.action) {
       lastPost = detail.formData;
       detail.timeout = REQUEST_TIMEOUT_MS;
-      if (!navigator.onLine || waitingCount > 0) {
+      if (!navigator.onLine || keptCount > 0) {
         event.preventDefault();
-        queueHand(detail.formData);
+        keepHand(detail.formData);
       }
     } else if (detail.verb === "get" && detail.path.startsWith(current.refresh) && !navigator.onLine && ready) {
       event.preventDefault();
@@ -291,15 +365,16 @@
     const config = event.detail.requestConfig;
     const current = state();
     if (!config || !current) return;
-    startWorker();
+    startWorker().catch(() => {});
     if (config.verb === "post" && config.path === current.action && lastPost) {
-      queueHand(lastPost);
+      keepHand(lastPost);
     } else if (config.verb === "get" && config.path.startsWith(current.refresh) && ready) {
       redrawOffline(config.formData);
     }
   }
   document.addEventListener("htmx:sendError", requestFailed);
   document.addEventListener("htmx:timeout", requestFailed);
+
   // After any change to the table (a hand recorded, undone, voided…), the service worker's copy of the page is
   // refreshed, so a reload without a network starts from the table as it is, not as it was first opened.
   let keepPage = null;
@@ -311,18 +386,18 @@
   }
   document.addEventListener("htmx:afterRequest", (event) => {
     const config = event.detail.requestConfig;
-    const current = state();
-    if (event.detail.successful && config && config.verb !== "get") keepThisPage();
-    if (!event.detail.successful || !config || !current || config.verb !== "post" || config.path !== current.action) return;
-    const key = config.formData && config.formData.get("key");
-    if (key) {
-      rememberSent(key);
-      dropHand(key).then(() => showQueue()); // a refused hand fixed and recorded online
+    if (!event.detail.successful || !config || config.verb === "get") return;
+    keepThisPage();
+    // Only a hand the server stored says so (a refused one is answered 200 too, with its errors).
+    const stored = event.detail.xhr && event.detail.xhr.getResponseHeader("X-Talon-Recorded");
+    if (stored) {
+      rememberSent(stored);
+      dropHand(stored).then(() => showQueue()); // a refused hand, fixed and recorded online
     }
   });
   document.addEventListener("htmx:afterSettle", () => {
     formTouched = false;
-    showQueue();
+    showQueue({ drawForm: keptCount > 0 });
   });
   document.addEventListener("input", (event) => {
     if (event.target.closest && event.target.closest("#hand-form")) formTouched = true;
@@ -333,20 +408,17 @@
     const fix = event.target.closest("[data-queue-fix]");
     const drop = event.target.closest("[data-queue-drop]");
     if (fix) {
-      const entry = await findHand(fix.dataset.queueFix);
-      if (!entry) return;
+      const entry = (await keptHands()).find((kept) => kept.key === fix.dataset.queueFix);
+      await startWorker().catch(() => {});
+      if (!entry || !ready) return;
       const formData = new FormData();
       entry.fields.forEach(([name, value]) => formData.append(name, value));
       formData.set("_refresh", "1");
-      if (ready) {
-        const form = await redrawOffline(formData);
-        if (form) form.scrollIntoView({ block: "start" });
-      } else if (window.htmx) {
-        htmx.ajax("GET", state().refresh, { target: "#hand-form", swap: "outerHTML", values: Object.fromEntries(formData) });
-      }
+      const form = await redrawOffline(formData); // its key is the refused hand's: recorded, it takes its place
+      if (form) form.scrollIntoView({ block: "start" });
     } else if (drop && window.confirm(drop.dataset.confirm)) {
       await dropHand(drop.dataset.queueDrop);
-      await showQueue();
+      await showQueue({ drawForm: true });
       sync();
     }
   });
@@ -354,21 +426,19 @@
   // -- sending the queue -------------------------------------------------------------------------------------------
   let syncing = false;
   async function sync() {
-    const current = state();
-    if (syncing || !current || !navigator.onLine) return;
+    if (syncing || !state() || !navigator.onLine) return;
     syncing = true;
     let stored = 0;
     const notes = [];
     try {
-      for (const entry of await queuedHands(current.table)) {
+      for (const entry of await keptHands()) {
         if (entry.status !== "waiting") break; // a refused hand holds the ones after it: the order is the game's
-        const answer = await send(current, entry);
+        const answer = await send(entry);
         if (answer.stored) {
-          const priced = answer.priced;
           await dropHand(entry.key);
           rememberSent(entry.key);
           stored += 1;
-          if (priced) notes.push(priced);
+          if (answer.differs) notes.push(answer.differs);
         } else if (answer.refused) {
           await storeHand(Object.assign(entry, { status: "refused", reason: answer.refused }));
           break;
@@ -380,17 +450,19 @@
     } finally {
       syncing = false;
     }
+    const left = (await keptHands()).length;
     if (stored) {
-      await reloadLive();
+      await reloadLive(left === 0); // the server's form only when nothing is left on the phone to come before it
       if (notes.length) say(notes.join(" "));
       keepThisPage();
     }
-    await showQueue();
+    await showQueue({ drawForm: stored > 0 && left > 0 });
   }
-  async function send(current, entry) {
+  async function send(entry, again) {
+    const current = state();
     const body = new URLSearchParams();
     entry.fields.forEach(([name, value]) => {
-      if (name !== "csrfmiddlewaretoken" && name !== "_refresh") body.append(name, value);
+      if (name !== "_refresh") body.append(name, value);
     });
     let response;
     try {
@@ -404,14 +476,16 @@
     } catch (error) {
       return {}; // still no network
     }
-    if (response.type === "opaqueredirect" || response.status === 403) return { message: text.login };
-    if (response.status === 201) {
-      const hand = await response.json();
-      return { stored: true, priced: difference(entry, hand) };
+    if (response.status === 403 && !again) {
+      await reloadLive(false); // a stale token (logged in again meanwhile): the page's state brings a fresh one
+      return send(entry, true);
     }
-    if (response.status === 200) return { refused: (await response.json()).errors.join(" ") };
+    if (response.type === "opaqueredirect" || response.status === 403) return { message: text.login };
     if (response.status === 404) return { refused: text.gone };
-    return {};
+    if (response.status !== 200 && response.status !== 201) return {};
+    const answer = await response.json();
+    if (!answer.stored) return { refused: answer.errors.join(" ") };
+    return { stored: true, differs: difference(entry, answer) };
   }
   // What the server priced differently from this phone, in words; "" when the prices agree.
   function difference(entry, hand) {
@@ -423,10 +497,10 @@
     return text.differs.replace("{number}", hand.number).replace("{amounts}", amounts);
   }
 
-  // The parts of the page the stored hands changed, read from the table page as the server draws it now. The form is
-  // left alone while the scorekeeper is using it.
+  // The parts of the page the stored hands changed, read from the table page as the server draws it now; the form
+  // only when ``withForm`` and the scorekeeper has not started it.
   const LIVE_PARTS = ["scoreboard", "next-dealer", "offline-state-box", "balance-chart", "undo-last", "hand-total"];
-  async function reloadLive() {
+  async function reloadLive(withForm) {
     let page;
     try {
       const response = await fetch(location.pathname + location.search, { credentials: "same-origin" });
@@ -435,7 +509,7 @@
     } catch (error) {
       return;
     }
-    const parts = formTouched ? LIVE_PARTS : [...LIVE_PARTS, "hand-form"];
+    const parts = withForm && !formTouched ? [...LIVE_PARTS, "hand-form"] : LIVE_PARTS;
     parts.forEach((id) => {
       const fresh = page.getElementById(id);
       if (fresh) replaceById(id, fresh.outerHTML);
@@ -450,30 +524,34 @@
 
   // -- start ---------------------------------------------------------------------------------------------------------
   // The worker costs a phone seconds of processor to start, so it starts when it may be needed: without a network,
-  // when a request failed, with hands waiting, and after the table page has been open a while (a scorekeeper keeps it
+  // when a request failed, with hands kept, and after the table page has been open a while (a scorekeeper keeps it
   // open all evening, so it is ready long before the signal drops). Its files are fetched into the service worker's
   // cache at once, so it can start offline.
-  const WARM_AFTER_MS = 20000;
   function warmLater() {
     setTimeout(() => {
-      if (document.visibilityState === "visible") startWorker();
+      if (document.visibilityState === "visible") startWorker().catch(() => {});
       else document.addEventListener("visibilitychange", warmLater, { once: true });
     }, WARM_AFTER_MS);
   }
   window.addEventListener("online", sync);
-  window.addEventListener("offline", startWorker);
+  window.addEventListener("offline", () => startWorker().catch(() => {}));
   setInterval(() => {
-    if (waitingCount) sync();
+    if (keptCount) sync();
   }, SYNC_EVERY_MS);
   async function start() {
+    // A page from the service worker's cache carries the key it was drawn with: never one of a hand already kept or sent.
     const form = document.getElementById("hand-form");
-    if (form && sentKeys().includes(form.elements.key.value)) form.elements.key.value = newKey();
+    const kept = await keptHands().catch(() => []);
+    keptCount = kept.length; // before the first tap: a new hand goes behind the kept ones
+    if (form && form.elements.key) {
+      const used = sentKeys().includes(form.elements.key.value) || kept.some((entry) => entry.key === form.elements.key.value);
+      if (used) giveFormNewKey();
+    }
     keepForOffline();
-    await showQueue();
-    if (!navigator.onLine || waitingCount || document.querySelector("#offline-queue .pending")) startWorker();
+    await showQueue().catch(() => {});
+    if (!navigator.onLine || keptCount) startWorker().catch(() => {});
     warmLater();
     sync();
   }
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start);
+  start(); // a deferred script: the page is parsed, and a tap must already find its hand kept under a fresh key
 })();

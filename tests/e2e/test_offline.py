@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.test import Client
 from playwright.sync_api import Page, expect
 
 import rules
@@ -21,7 +22,8 @@ from ledger import services
 from ledger.models import Hand
 from tests import factories
 from tests.e2e.axe import audit, report
-from tests.e2e.ui import choose, field, record_with, settle
+from tests.e2e.browser import HTMX_COUNTER, PHONE
+from tests.e2e.ui import choose, field, record_with, selected, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -202,3 +204,144 @@ def test_a_refused_sync_is_shown_and_kept_until_dropped(page, evening, alice):
     page.locator("[data-queue-drop]").click()
     expect(page.locator("#offline-queue .refused")).to_have_count(0)
     settle(page)
+
+
+# -- found by review: each failed before its fix --------------------------------------------------------------------
+
+KEPT = """
+async () => {
+  const db = await new Promise((ok, ko) => {
+    const request = indexedDB.open("talon-offline", 1);
+    request.onsuccess = () => ok(request.result);
+    request.onerror = () => ko(request.error);
+  });
+  return await new Promise((ok) => {
+    const request = db.transaction("hands").objectStore("hands").getAll();
+    request.onsuccess = () => ok(request.result.sort((a, b) => a.order - b.order));
+  });
+}
+"""
+
+
+def kept(page: Page) -> list[dict[str, str]]:
+    """The hands kept on the phone, oldest first, as their fields."""
+    return [dict(entry["fields"]) | {"status": entry["status"]} for entry in page.evaluate(KEPT)]
+
+
+def kept_until(page: Page, condition: Any, seconds: int = 30) -> list[list[list[str]]]:
+    """The kept hands' fields (with their status) once ``condition`` holds for them (asked twice a second)."""
+    for _ in range(seconds * 2):
+        hands = page.evaluate(KEPT)
+        if hands and condition(hands):
+            return [entry["fields"] + [["status", entry["status"]]] for entry in hands]
+        page.wait_for_timeout(500)
+    raise AssertionError(f"never: {page.evaluate(KEPT)}")
+
+
+def test_two_hands_entered_while_the_engine_starts_are_two_hands(page, evening):
+    table = factories.make_table(evening, "snapser")
+    page.goto(table.get_absolute_url())
+    go_offline(page)
+    choose(page, "trump", "bells")
+    record_with(page, "result", "s vodou")  # kept at once; the engine starts (seconds)
+    choose(page, "trump", "acorns")
+    record_with(page, "result", "s vodou")
+    offline_ready(page)
+    expect(pending(page)).to_have_count(2)
+    assert [hand["trump"] for hand in kept(page)] == ["bells", "acorns"]
+    come_back(page, table, 2)
+    assert [hand.document["trump"] for hand in stored(table)] == ["bells", "acorns"]
+
+
+# A worker that cannot start: it answers its boot with an error (as pricing-worker.js does when Pyodide cannot load).
+BROKEN_WORKER = "self.onmessage = (event) => self.postMessage({id: event.data.id, error: 'broken on purpose'});"
+
+
+def test_a_worker_that_cannot_start_still_keeps_the_hand_under_its_own_key(browser, live_server, alice, evening):
+    table = factories.make_table(evening, "snapser")
+    # No service worker here (it would keep the real worker script): the broken one is all this phone gets.
+    phone = browser.new_context(base_url=live_server.url, service_workers="block", **PHONE)
+    phone.add_init_script(HTMX_COUNTER)
+    client = Client()
+    client.force_login(alice)
+    phone.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    phone.route(
+        "**/offline/worker-*.js", lambda route: route.fulfill(content_type="text/javascript", body=BROKEN_WORKER)
+    )
+    page = phone.new_page()
+    page.goto(table.get_absolute_url())
+    key = page.locator("#hand-form input[name=key]").input_value()
+    phone.set_offline(True)
+    choose(page, "trump", "bells")
+    record_with(page, "result", "s vodou")
+    expect(page.locator("html[data-offline-failed]")).to_have_attribute("data-offline-failed", "broken on purpose")
+    expect(pending(page)).to_have_count(1)  # kept, unpriced: the server prices it
+    expect(page.locator("#table-status")).to_contain_text("Check the dealer")
+    assert page.locator("#hand-form input[name=key]").input_value() != key  # the next hand is a hand of its own
+    phone.set_offline(False)
+    expect(pending(page)).to_have_count(0, timeout=30_000)
+    assert [hand.key for hand in stored(table)] == [key]
+    phone.close()
+
+
+def test_after_a_sync_that_leaves_hands_the_form_follows_the_kept_ones(page, evening):
+    """Three hands kept; the server refuses the second: the first is stored, the third waits behind it, and the
+    form is drawn for the hand after the third (the server's own form would deal again after the first)."""
+    table = factories.make_table(evening, "marias")
+    page.goto(table.get_absolute_url())
+    go_offline(page)
+    offline_ready(page)
+    for count, trump in enumerate(("bells", "acorns", "leaves"), start=1):
+        choose(page, "trump", trump)
+        choose(page, "partner", "Dana")
+        record_with(page, "won", "won")
+        expect(pending(page)).to_have_count(count)
+    sent = {"count": 0}
+
+    def refuse_the_second(route: Any) -> None:
+        sent["count"] += 1
+        if sent["count"] == 2:
+            route.fulfill(status=200, content_type="application/json", body='{"stored": false, "errors": ["No."]}')
+        else:
+            route.continue_()
+
+    page.route("**/hands/queued/", refuse_the_second)
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue .refused")).to_contain_text("No.", timeout=30_000)
+    expect(page.locator("#next-dealer")).to_contain_text("Dana deals next")
+    expect(page.locator("#hand-form select[name=dealer]")).to_have_value("3")
+    assert [hand.document["trump"] for hand in stored(table)] == ["bells"]
+    # A hand recorded now waits behind the refused one: the order stays the game's.
+    choose(page, "trump", "♥ hearts (lepší)")
+    choose(page, "partner", "Dana")
+    record_with(page, "won", "won")
+    expect(page.locator("#table-status")).to_contain_text("once the refused hand above is fixed or dropped")
+    assert [(hand["trump"], hand["status"]) for hand in kept(page)] == [
+        ("acorns", "refused"),
+        ("leaves", "waiting"),
+        ("hearts", "waiting"),
+    ]
+
+
+def test_fixing_a_refused_hand_that_is_refused_again_keeps_it(page, evening, alice):
+    table = factories.make_table(evening, "marias")
+    page.goto(table.get_absolute_url())
+    go_offline(page)
+    offline_ready(page)
+    choose(page, "trump", "leaves")
+    choose(page, "partner", "Cyril")
+    record_with(page, "won", "won")
+    expect(pending(page)).to_have_count(1)
+    services.evening_close(evening=evening, by=alice)
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue .refused")).to_have_count(1, timeout=30_000)
+    (refused,) = page.evaluate(KEPT)
+    page.locator("[data-queue-fix]").click()
+    expect(page.locator("#hand-form input[name=key]")).to_have_value(refused["key"])  # the form holds it again
+    expect(selected(page, "trump")).to_have_text("leaves")
+    record_with(page, "won", "won")  # the evening is still closed: refused again, and still on the phone
+    expect(page.locator("#table-status")).to_contain_text("kept on this phone")
+    expect(page.locator("#offline-queue .pending")).to_have_count(1)
+    assert kept_until(page, lambda hands: hands[0]["status"] == "refused") == [
+        refused["fields"] + [["status", "refused"]]
+    ]

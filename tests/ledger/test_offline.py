@@ -165,7 +165,7 @@ def test_the_queue_prices_hands_after_each_other_and_refuses_a_bad_tap(alice_cli
     assert answer["priced"] == []
 
 
-def test_the_page_embeds_the_tables_state(alice_client, evening):
+def test_the_page_embeds_the_tables_state(alice_client, evening, alice):
     table = factories.make_table(evening, "skat", preset="pub")
     factories.record(table, {"declarer": "Ben", "contract": "clubs", "matadors": 1, "declarer_points": 60})
     page = alice_client.get(table.get_absolute_url()).content.decode()
@@ -178,7 +178,8 @@ def test_the_page_embeds_the_tables_state(alice_client, evening):
     }
     assert state["next_number"] == 2
     assert state["dealt"] == [[0, 1]]  # Ana dealt the hand that started a Bock round
-    assert state["played"] == [["clubs", 1]]
+    assert state["contracts"] == ["clubs"]
+    assert state["user"] == alice.pk
     assert state["sync"] == reverse("ledger:hand_queued", args=[table.pk])
     # The htmx answer to Record swaps the state with the scoreboard.
     page_state_revision = state["revision"]
@@ -289,3 +290,31 @@ def test_pyodide_keeps_its_own_cache_across_releases(client):
     script = client.get(reverse("service_worker")).content.decode()
     assert f'const PYODIDE = "{version}";' in script
     assert '"talon-pyodide-" + PYODIDE' in script
+
+
+def test_the_usual_contract_slides_over_the_servers_window(alice_client, evening):
+    """The server picks the usual contract from the newest 30 counted hands; the phone slides that window on with
+    the hands it keeps, so both pre-select the same contract."""
+    clubs = {"declarer": "Ben", "contract": "clubs", "matadors": 1, "declarer_points": 70}
+    grand = {"declarer": "Ben", "contract": "grand", "matadors": 1, "declarer_points": 70}
+    table = factories.make_table(evening, "skat")
+    factories.record(table, clubs, times=16)
+    factories.record(table, grand, times=14)
+    state = offline_state(alice_client.get(table.get_absolute_url()).content.decode())
+    phone = offline.usual_contract(state, [{"contract": "grand"}, {"contract": "grand"}])
+    factories.record(table, grand, times=2)
+    server = offline.usual_contract(offline_state(alice_client.get(table.get_absolute_url()).content.decode()), [])
+    assert phone == server == "grand"
+
+
+def test_record_says_which_hand_it_stored(alice_client, evening):
+    """The header the page's queue reads to take a kept hand off the phone: only on a hand stored."""
+    table = factories.make_table(evening, "marias")
+    fields = _marias_fields(alice_client, table, HANDS["marias"][0])
+    url = reverse("ledger:hand_create", args=[table.pk])
+    stored = alice_client.post(url, fields, headers={"HX-Request": "true"})
+    assert stored["X-Talon-Recorded"] == fields["key"]
+    refused = alice_client.post(
+        url, _marias_fields(alice_client, table, {"won": "won"}), headers={"HX-Request": "true"}
+    )
+    assert refused.status_code == 200 and "X-Talon-Recorded" not in refused
