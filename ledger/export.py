@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import QuerySet, Sum
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger import stats
-from ledger.models import Circle, Evening, Hand, Posting, exact_total, result_label
+from ledger.models import Circle, Evening, Hand, Posting, amount_sum, exact_total, result_label
 from rules.i18n import money_places, plain_money
 
 SHEETS = ("hands", "balances", "statistics")
@@ -128,7 +128,7 @@ def balance_rows(scope: Scope) -> Iterator[list[Cell]]:
         .counted()
         .order_by()
         .values("hand__table__evening_id", "hand__table__evening__date", "hand__table__evening__place", "player__name")
-        .annotate(total=Sum("amount"))
+        .annotate(total=amount_sum())
         .order_by("hand__table__evening__date", "hand__table__evening_id", "player__name")
     )
     for row in rows:

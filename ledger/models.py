@@ -45,6 +45,12 @@ def exact_total(total: object) -> Decimal:
     return Decimal(str(total)).quantize(MONEY_PLACES)
 
 
+def amount_sum(**options: Any) -> Sum:
+    """The database sum of posting amounts, for an aggregate or an annotation outside this module (the statistics,
+    the exports); its result is read through ``exact_total``, as every sum of money is."""
+    return Sum("amount", **options)
+
+
 class Currency(models.TextChoices):
     CZK = "CZK", "CZK (Kč)"
     EUR = "EUR", "EUR (€)"

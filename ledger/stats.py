@@ -52,7 +52,7 @@ from django.db.models.functions import Cast, Coalesce, Greatest, RowNumber
 from django.utils.translation import gettext as _
 
 from ledger import games
-from ledger.models import Hand, Player, Posting, PostingQuerySet, Table, exact_total, result_label
+from ledger.models import Hand, Player, Posting, PostingQuerySet, Table, amount_sum, exact_total, result_label
 
 DECLARER = "declarer"
 DEFENDER = "defender"
@@ -321,7 +321,7 @@ def _player_stats(
     totals = mine.aggregate(
         hands=Count("pk"),
         evenings=Count("hand__table__evening", distinct=True),
-        net=Sum("amount"),
+        net=amount_sum(),
         biggest_win=Max("amount"),
         biggest_loss=Min("amount"),
         flek_given=Count("pk", filter=_raised_by_own_side()),
@@ -366,7 +366,7 @@ def _net_series(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
     rows = (
         postings.order_by()
         .values("hand__table__evening_id", "hand__table__evening__date")
-        .annotate(net=Sum("amount"))
+        .annotate(net=amount_sum())
         .order_by("hand__table__evening__date", "hand__table__evening_id")
     )
     series: list[dict[str, Any]] = []
@@ -579,7 +579,7 @@ def _circle_stats(
         .annotate(
             evenings=Count("hand__table__evening", distinct=True),
             hands=Count("pk"),
-            net=Sum("amount"),
+            net=amount_sum(),
             most=Max("amount"),
             least=Min("amount"),
         )
@@ -627,7 +627,7 @@ def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
         .annotate(
             evening_count=Count("hand__table__evening", distinct=True),
             hand_count=Count("pk"),
-            total=Sum("amount"),
+            total=amount_sum(),
             declared_count=Count("pk", filter=declared),
             declared_won=Count("pk", filter=declared & Q(amount__gt=0)),
             most=Max("amount"),
@@ -674,7 +674,7 @@ def _circle_records(shown: QuerySet[Posting], most: list[Any], least: list[Any])
         }
         for row in shown.order_by()
         .values("player__name", "hand__table__evening_id", "hand__table__evening__date")
-        .annotate(net=Sum("amount"))
+        .annotate(net=amount_sum())
     ]
     # On a tie, the earlier evening, then the name: as ordered in the database before.
     return {
