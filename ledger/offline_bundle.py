@@ -94,6 +94,16 @@ def bundle_name() -> str:
     return f"bundle-{digest.hexdigest()[:16]}.zip"
 
 
+WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "pricing-worker.js"
+
+
+@cache
+def worker_name() -> str:
+    """``worker-<digest>`` (served as that ``.js``): a new script is a new name, so the service worker can keep each
+    one for good."""
+    return f"worker-{hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()[:16]}"
+
+
 _lock = threading.Lock()
 _built: dict[str, bytes] = {}
 

@@ -7,23 +7,18 @@ See ``ledger/offline.py`` (what the worker runs), ``static/js/offline.js`` (the 
 
 from __future__ import annotations
 
-import hashlib
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-import rules
-from ledger import offline_bundle, services
+from ledger import offline_bundle
 from ledger.access import table_for_scorekeeper
-from ledger.forms import add_domain_error
 from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand
+from ledger.views.tables import record_from_form
 
 # The worker's own policy (a worker follows the policy of the script it runs, not the page's). WebAssembly needs
 # 'wasm-unsafe-eval' to compile Pyodide's interpreter; it allows compiling wasm and nothing else (no eval(), no
@@ -32,22 +27,14 @@ WORKER_POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'; "
     "base-uri 'none'; frame-ancestors 'none'"
 )
-WORKER_SOURCE = Path(settings.BASE_DIR) / "static" / "js" / "pricing-worker.js"
-
-
-@cache
-def worker_name() -> str:
-    """``worker-<digest>`` (served as that ``.js``): a new script is a new name, so the service worker can keep each
-    one for good."""
-    return f"worker-{hashlib.sha256(WORKER_SOURCE.read_bytes()).hexdigest()[:16]}"
 
 
 @require_GET
 def pricing_worker(request: HttpRequest, name: str) -> HttpResponse:
     """The worker script, served here rather than from /static/ so that it carries its own policy."""
-    if name != worker_name():
+    if name != offline_bundle.worker_name():
         raise Http404
-    response = HttpResponse(WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
+    response = HttpResponse(offline_bundle.WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
     response["Content-Security-Policy"] = WORKER_POLICY
     response["Cache-Control"] = "public, max-age=31536000, immutable"
     return response
@@ -76,19 +63,9 @@ def hand_queued(request: HttpRequest, table_id: int) -> JsonResponse:
     """
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
-    if form.is_valid():
-        try:
-            hand = services.hand_record(
-                table=table,
-                hand=form.document(),
-                by=request.user,
-                key=form.cleaned_data.get("key") or None,
-                dealer=form.cleaned_data.get("dealer"),
-            )
-        except (rules.RulesError, services.LedgerError) as error:
-            add_domain_error(form, error)
-        else:
-            return JsonResponse(_stored(hand), status=201)
+    hand = record_from_form(request, table, form)
+    if hand is not None:
+        return JsonResponse(_stored(hand), status=201)
     return JsonResponse({"stored": False, "errors": _reasons(form)})
 
 

@@ -39,7 +39,6 @@ from ledger.models import Hand, Table
 from ledger.offline import OfflineState
 from ledger.selectors import TABLE_LOG_LENGTH
 from ledger.views.htmx import HtmxHttpRequest
-from ledger.views.offline import worker_name
 
 # The log's "Earlier hands" button shows this many more each tap.
 LOG_STEP = 20
@@ -92,7 +91,7 @@ def _table_context(
             "chart": table_chart(table, hands[0].number if hands else 0),
             "house_rules": tariffs.options(table.game, table.ruleset),
             "offline_bundle": offline_bundle.bundle_name(),
-            "offline_worker": worker_name(),
+            "offline_worker": offline_bundle.worker_name(),
         }
     )
 
@@ -303,18 +302,9 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
 def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
-    if "_refresh" not in request.POST and form.is_valid():
-        try:
-            hand = services.hand_record(
-                table=table,
-                hand=form.document(),
-                by=request.user,
-                key=form.cleaned_data.get("key") or None,
-                dealer=form.cleaned_data.get("dealer"),
-            )
-        except (rules.RulesError, services.LedgerError) as error:
-            add_domain_error(form, error)
-        else:
+    if "_refresh" not in request.POST:
+        hand = record_from_form(request, table, form)
+        if hand is not None:
             answer = _hand_recorded_answer(request, table, hand) if request.htmx else None
             if answer is None:
                 answer = _table_now(request, table, recorded=hand)
@@ -326,6 +316,24 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     if request.htmx:
         return render(request, "ledger/_table_live.html", context)
     return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
+
+
+def record_from_form(request: HttpRequest, table: Table, form: HandForm) -> Hand | None:
+    """Record the hand the posted form says (its key makes a repeat return the hand stored the first time), or None
+    with the refusal beside the form's fields: Record, and the hands a phone kept offline (``views.offline``)."""
+    if not form.is_valid():
+        return None
+    try:
+        return services.hand_record(
+            table=table,
+            hand=form.document(),
+            by=request.user,
+            key=form.cleaned_data.get("key") or None,
+            dealer=form.cleaned_data.get("dealer"),
+        )
+    except (rules.RulesError, services.LedgerError) as error:
+        add_domain_error(form, error)
+        return None
 
 
 def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) -> HttpResponse | None:

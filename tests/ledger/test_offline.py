@@ -242,7 +242,7 @@ def test_queued_hands_are_the_scorekeepers_alone(charlie_client, evening):
 
 
 def test_only_the_worker_may_compile_webassembly(alice_client, evening):
-    from ledger.views.offline import worker_name
+    from ledger.offline_bundle import worker_name
 
     table = factories.make_table(evening, "marias")
     page = alice_client.get(table.get_absolute_url())
