@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ledger.circle_exchange import circle_export
+from ledger.management.exchange_files import document_write
 from ledger.models import Circle
 
 
@@ -23,9 +22,5 @@ class Command(BaseCommand):
         circle = Circle.objects.filter(pk=options["circle_id"]).select_related("owner").first()
         if circle is None:
             raise CommandError(f"No circle with id {options['circle_id']}.")
-        text = json.dumps(circle_export(circle=circle), ensure_ascii=False, indent=1)
-        if options["output"]:
-            Path(options["output"]).write_text(text + "\n", encoding="utf-8")
-            self.stderr.write(f"Circle {circle.pk} ({circle}) written to {options['output']}.")
-        else:
-            self.stdout.write(text)
+        document = circle_export(circle=circle)
+        document_write(self, document, options["output"], f"Circle {circle.pk} ({circle})")

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ledger.exchange import evening_export
+from ledger.management.exchange_files import document_write
 from ledger.models import Evening
 
 
@@ -23,9 +22,5 @@ class Command(BaseCommand):
         evening = Evening.objects.filter(pk=options["evening_id"]).select_related("owner").first()
         if evening is None:
             raise CommandError(f"No evening with id {options['evening_id']}.")
-        text = json.dumps(evening_export(evening=evening), ensure_ascii=False, indent=1)
-        if options["output"]:
-            Path(options["output"]).write_text(text + "\n", encoding="utf-8")
-            self.stderr.write(f"Evening {evening.pk} ({evening}) written to {options['output']}.")
-        else:
-            self.stdout.write(text)
+        document = evening_export(evening=evening)
+        document_write(self, document, options["output"], f"Evening {evening.pk} ({evening})")

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DatabaseError
+from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.exchange import ImportRefused, evening_import
+from ledger.exchange import evening_import
+from ledger.management.exchange_files import document_read, import_refusals, owner_named
 
 
 class Command(BaseCommand):
@@ -27,22 +23,10 @@ class Command(BaseCommand):
         parser.add_argument("--owner", required=True, help="user name of the new evening's owner")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        model = get_user_model()
-        owner = model.objects.filter(**{model.USERNAME_FIELD: options["owner"]}).first()
-        if owner is None:
-            raise CommandError(f"No user {options['owner']!r}.")
-        try:
-            text = sys.stdin.read() if options["file"] == "-" else Path(options["file"]).read_text(encoding="utf-8")
-            data = json.loads(text)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-            raise CommandError(f"Cannot read {options['file']}: {error}") from None
-        try:
+        owner = owner_named(options["owner"])
+        data = document_read(options["file"])
+        with import_refusals():
             evening = evening_import(data=data, owner=owner)
-        except ImportRefused as error:
-            raise CommandError(f"Nothing imported: {error}") from None
-        except DatabaseError as error:
-            # A last guard: the import checks what the database can hold, but its transaction is rolled back anyway.
-            raise CommandError(f"Nothing imported: the database refused it ({error})") from None
         hands = sum(table.hands.count() for table in evening.tables.all())
         self.stdout.write(
             self.style.SUCCESS(
