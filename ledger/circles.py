@@ -241,20 +241,8 @@ def tab_carry(
     net = _net(planned)
     if sum(net.values(), Decimal(0)) != 0:  # the plan balances; a bug must not leave money nobody owes
         raise services.LedgerError(_("The evening's balances would no longer sum to zero; nothing was stored."))
-    entries = [
-        CircleEntry(
-            circle=_circle_of(evening),
-            player=players[name],
-            evening=evening,
-            kind=CircleEntry.Kind.CARRIED,
-            amount=amount,
-            note=f"{evening.date:%Y-%m-%d}",
-            created_by=by,
-        )
-        for name, amount in sorted(net.items())
-        if amount != 0
-    ]
-    return CircleEntry.objects.bulk_create(entries)
+    carried = [(name, amount) for name, amount in sorted(net.items()) if amount != 0]
+    return _evening_entries(evening, CircleEntry.Kind.CARRIED, carried, players, by)
 
 
 def carried_of(evening: Evening, settlement: Settlement) -> dict[str, Decimal]:
@@ -293,17 +281,25 @@ def pot_shares_of(evening: Evening, settlement: Settlement) -> dict[str, Decimal
 def pot_pay_in(*, evening: Evening, settlement: Settlement, players: dict[str, Player], by: Any) -> list[CircleEntry]:
     """Each winner of a pot circle's evening pays their share (``pot_shares_of``) into the pot. Inside
     evening_close's transaction."""
+    shares = pot_shares_of(evening, settlement).items()
+    return _evening_entries(evening, CircleEntry.Kind.PAID_IN, shares, players, by)
+
+
+def _evening_entries(
+    evening: Evening, kind: str, amounts: Iterable[tuple[str, Decimal]], players: dict[str, Player], by: Any
+) -> list[CircleEntry]:
+    """One entry of ``kind`` per (name, amount) in the evening's circle, noted with the evening's date."""
     entries = [
         CircleEntry(
             circle=_circle_of(evening),
             player=players[name],
             evening=evening,
-            kind=CircleEntry.Kind.PAID_IN,
+            kind=kind,
             amount=amount,
             note=f"{evening.date:%Y-%m-%d}",
             created_by=by,
         )
-        for name, amount in pot_shares_of(evening, settlement).items()
+        for name, amount in amounts
     ]
     return CircleEntry.objects.bulk_create(entries)
 
