@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ledger.forms import coin_field
 from ledger.hand_forms.base import Segments
 from ledger.models import Circle, Currency, Player
 
@@ -22,14 +23,7 @@ class CircleForm(forms.Form):
     )
     settle = forms.ChoiceField(label=_("How the circle settles"), choices=Circle.Settle.choices, widget=Segments)
     currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices, widget=Segments)
-    coin = forms.DecimalField(
-        label=_("Round to the coin"),
-        required=False,
-        min_value=Decimal("0.01"),
-        max_digits=14,
-        decimal_places=4,
-        help_text=_("Empty: 1 Kč for CZK, 0.01 € for EUR."),
-    )
+    coin = coin_field()
     pot_share = forms.DecimalField(
         label=_("Share of each winner's gain paid into the pot"),
         required=False,

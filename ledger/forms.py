@@ -21,11 +21,9 @@ from rules.labels import currency_stake, preset_label, value_label
 MAX_SEATS = 4
 
 
-class EveningForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(label=_("Place"), max_length=80, required=False)
-    currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices, widget=Segments)
-    coin = forms.DecimalField(
+def coin_field() -> forms.DecimalField:
+    """The coin an evening's (or a circle's) balances round to; empty: the currency's own."""
+    return forms.DecimalField(
         label=_("Round to the coin"),
         required=False,
         min_value=Decimal("0.01"),
@@ -33,6 +31,13 @@ class EveningForm(forms.Form):
         decimal_places=4,
         help_text=_("Empty: 1 Kč for CZK, 0.01 € for EUR."),
     )
+
+
+class EveningForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Place"), max_length=80, required=False)
+    currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices, widget=Segments)
+    coin = coin_field()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
