@@ -194,17 +194,7 @@ def _import_settlement(circle: Circle, source: _Reader, users: _Users) -> Circle
         created_by=users.get(source.get("created_by", str)),
         created_at=source.moment("created_at"),
     )
-    CircleTransfer.objects.bulk_create(
-        CircleTransfer(
-            settlement=settlement,
-            payer=players[t.payer],
-            payee=players[t.payee],
-            amount=t.amount,
-            paid_at=t.paid_at,
-            paid_by=t.paid_by,
-        )
-        for t in transfers
-    )
+    CircleTransfer.objects.bulk_create(CircleTransfer(settlement=settlement, **t.stored(players)) for t in transfers)
     return settlement
 
 

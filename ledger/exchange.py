@@ -409,17 +409,7 @@ def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) 
         created_by=users.get(source.get("created_by", str)),
         created_at=source.moment("created_at"),
     )
-    Transfer.objects.bulk_create(
-        Transfer(
-            settlement=settlement,
-            payer=players[transfer.payer],
-            payee=players[transfer.payee],
-            amount=transfer.amount,
-            paid_at=transfer.paid_at,
-            paid_by=transfer.paid_by,
-        )
-        for transfer in transfers
-    )
+    Transfer.objects.bulk_create(Transfer(settlement=settlement, **transfer.stored(players)) for transfer in transfers)
 
 
 def _replanned(
@@ -473,6 +463,16 @@ class _Transfer(NamedTuple):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
+
+    def stored(self, players: Mapping[str, Player]) -> dict[str, Any]:
+        """The fields of a stored transfer (an evening's or a tab's), its names now the players in ``players``."""
+        return {
+            "payer": players[self.payer],
+            "payee": players[self.payee],
+            "amount": self.amount,
+            "paid_at": self.paid_at,
+            "paid_by": self.paid_by,
+        }
 
 
 def _transfer(source: _Reader, users: _Users) -> _Transfer:
