@@ -422,22 +422,33 @@ class Settlement(models.Model):
 
     def rows(self) -> list[dict[str, Any]]:
         """Per player: the exact balance, what rounding did to it, and the rounded balance (Decimals)."""
-        rows = []
-        for player, exact in self.exact.items():
-            rounded = Decimal(self.rounded[player])
-            rows.append(
-                {"player": player, "exact": Decimal(exact), "adjustment": rounded - Decimal(exact), "rounded": rounded}
-            )
-        return rows
+        return balance_rows(self.exact, self.rounded)
 
 
-class Transfer(models.Model):
-    """One payment of the settlement: ``payer`` gives ``payee`` the positive ``amount``; marked paid at the table.
+def balance_rows(exact: dict[str, str], rounded: dict[str, str]) -> list[dict[str, Any]]:
+    """A settlement's (an evening's or a tab's) rows: per player the exact balance, what rounding did to it, and the
+    rounded balance (Decimals), in the order of ``exact``."""
+    rows = []
+    for player, amount in exact.items():
+        rounded_amount = Decimal(rounded[player])
+        rows.append(
+            {
+                "player": player,
+                "exact": Decimal(amount),
+                "adjustment": rounded_amount - Decimal(amount),
+                "rounded": rounded_amount,
+            }
+        )
+    return rows
+
+
+class TransferBase(models.Model):
+    """What an evening's ``Transfer`` and a tab's ``CircleTransfer`` are alike: ``payer`` gives ``payee`` the
+    positive ``amount``, markable as paid. Abstract: each keeps its own table, settlement and constraint name.
 
     Read it with ``select_related("payer", "payee")``: its text names them.
     """
 
-    settlement = models.ForeignKey(Settlement, on_delete=models.CASCADE, related_name="transfers")
     payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     amount = models.DecimalField(**MONEY)
@@ -447,9 +458,9 @@ class Transfer(models.Model):
     )
 
     class Meta:
+        abstract = True
         # The plan's order (largest first); transfers paid before a reopen keep their older, lower ids.
         ordering = ["id"]
-        constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="transfer_amount_positive")]
 
     def __str__(self) -> str:
         return f"{self.payer} → {self.payee} {self.amount_text}"
@@ -462,6 +473,15 @@ class Transfer(models.Model):
     @property
     def is_paid(self) -> bool:
         return self.paid_at is not None
+
+
+class Transfer(TransferBase):
+    """One payment of the settlement, marked paid at the table."""
+
+    settlement = models.ForeignKey(Settlement, on_delete=models.CASCADE, related_name="transfers")
+
+    class Meta(TransferBase.Meta):
+        constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="transfer_amount_positive")]
 
 
 class EveningEvent(models.Model):
@@ -668,40 +688,13 @@ class CircleSettlement(models.Model):
 
     def rows(self) -> list[dict[str, Any]]:
         """Per player: the exact tab balance, what rounding did to it, and the rounded balance (Decimals)."""
-        return [
-            {
-                "player": player,
-                "exact": Decimal(exact),
-                "adjustment": Decimal(self.rounded[player]) - Decimal(exact),
-                "rounded": Decimal(self.rounded[player]),
-            }
-            for player, exact in self.exact.items()
-        ]
+        return balance_rows(self.exact, self.rounded)
 
 
-class CircleTransfer(models.Model):
-    """One payment of a tab's settlement: ``payer`` gives ``payee`` the positive ``amount``; markable as paid."""
+class CircleTransfer(TransferBase):
+    """One payment of a tab's settlement, markable as paid."""
 
     settlement = models.ForeignKey(CircleSettlement, on_delete=models.CASCADE, related_name="transfers")
-    payer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    payee = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    amount = models.DecimalField(**MONEY)
-    paid_at = models.DateTimeField(null=True, blank=True)
-    paid_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
 
-    class Meta:
-        ordering = ["id"]
+    class Meta(TransferBase.Meta):
         constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="circle_transfer_amount_positive")]
-
-    def __str__(self) -> str:
-        return f"{self.payer} → {self.payee} {self.amount_text}"
-
-    @property
-    def amount_text(self) -> str:
-        return plain_money(self.amount)
-
-    @property
-    def is_paid(self) -> bool:
-        return self.paid_at is not None
