@@ -30,7 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger import circles, exchange, services
-from ledger.exchange import ImportRefused, _Reader, _require_storable, _transfer, _Users
+from ledger.exchange import ImportRefused, _export_settled, _Reader, _require_storable, _transfer, _Users
 from ledger.models import (
     MONEY_PLACES,
     Circle,
@@ -74,7 +74,7 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
             for member in circle.memberships.select_related("player").order_by("player__name")
         ],
         "evenings": [exchange.evening_export(evening=evening) for evening in evenings],
-        "settlements": [_export_settlement(settlement) for settlement in settlements],
+        "settlements": [_export_settled(settlement) for settlement in settlements],
         "entries": [
             {
                 "kind": entry.kind,
@@ -87,28 +87,6 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
                 "created_at": entry.created_at.isoformat(),
             }
             for entry in entries
-        ],
-    }
-
-
-def _export_settlement(settlement: CircleSettlement) -> dict[str, Any]:
-    return {
-        "mode": settlement.mode,
-        "banker": settlement.banker.name if settlement.banker else "",
-        "coin": str(settlement.coin),
-        "exact": settlement.exact,
-        "rounded": settlement.rounded,
-        "created_by": settlement.created_by.get_username(),
-        "created_at": settlement.created_at.isoformat(),
-        "transfers": [
-            {
-                "payer": transfer.payer.name,
-                "payee": transfer.payee.name,
-                "amount": str(transfer.amount),
-                "paid_at": transfer.paid_at.isoformat() if transfer.paid_at else None,
-                "paid_by": transfer.paid_by.get_username() if transfer.paid_by else None,
-            }
-            for transfer in settlement.transfers.select_related("payer", "payee", "paid_by").order_by("id")
         ],
     }
 

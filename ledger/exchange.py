@@ -47,6 +47,7 @@ from django.utils import timezone
 import rules
 from ledger import circles, legacy, qr, selectors, services
 from ledger.models import (
+    CircleSettlement,
     Currency,
     Evening,
     EveningEvent,
@@ -146,7 +147,12 @@ def _export_settlement(evening: Evening) -> dict[str, Any] | None:
         return None
     # A circle's evening whose transfers went into the circle's tab (ledger.circles) says so: its plan is not stored.
     carried = {"carried": True} if circles.carries_into_tab(evening) else {}
-    return carried | {
+    return carried | _export_settled(settlement)
+
+
+def _export_settled(settlement: Settlement | CircleSettlement) -> dict[str, Any]:
+    """A settlement as the document gives it, an evening's (here) or a circle tab's (``ledger.circle_exchange``)."""
+    return {
         "mode": settlement.mode,
         "banker": settlement.banker.name if settlement.banker else "",
         "coin": str(settlement.coin),
