@@ -24,7 +24,6 @@ import datetime
 import http.client
 import os
 import statistics
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -34,7 +33,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
 
-from bench.serving import database_admin, drop_database, free_port, stop, wait_until_up  # noqa: E402 - needs the path above
+from bench.serving import database_admin, drop_database, free_port, start_gunicorn, stop  # noqa: E402 - needs the path above
 
 CSRF = "b" * 32  # our own CSRF secret, sent as cookie and header
 HAND = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
@@ -70,15 +69,7 @@ def main() -> None:
         tables = _prepare(args.tables + args.workers)
         warmup, tables = tables[: args.workers], tables[args.workers :]
         port = free_port()
-        gunicorn = subprocess.Popen(
-            [
-                *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
-                *("--workers", str(args.workers), "--log-level", "warning"),
-            ],
-            cwd=ROOT,
-            env=env,
-        )
-        wait_until_up(port, gunicorn)
+        gunicorn = start_gunicorn(ROOT, port, "--workers", str(args.workers))
         # Every worker loads its templates and the rules on its first requests: warm them all up first, on tables
         # of their own, so the figures below are steady-state ones.
         for _round in range(3):

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The project first, and not this folder: a library that tries ``import requests`` must not find this file.
 sys.path[0] = str(ROOT)
 
-from bench.serving import database_admin, drop_database, free_port, stop, wait_until_up  # noqa: E402 - needs the path above
+from bench.serving import database_admin, drop_database, free_port, start_gunicorn, stop  # noqa: E402 - needs the path above
 
 CSRF = "c" * 32  # our own CSRF secret, sent as cookie and header
 SIZES = (10, 500)
@@ -129,15 +129,7 @@ def _server_run(rounds: int, server: str) -> None:
     try:
         seating = _prepare()
         port = free_port()
-        gunicorn = subprocess.Popen(
-            [
-                *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
-                *("--workers", "1", "--log-level", "warning"),
-            ],
-            cwd=ROOT,
-            env=os.environ.copy(),
-        )
-        wait_until_up(port, gunicorn)
+        gunicorn = start_gunicorn(ROOT, port, "--workers", "1")
         cookies = f"sessionid={seating['session']}; csrftoken={CSRF}"
 
         def send(method: str, path: str, body: str = "", headers: dict[str, str] | None = None) -> tuple[int, str]:

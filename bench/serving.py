@@ -1,14 +1,16 @@
 """Serving Talon with gunicorn for a benchmark: a free port on loopback, and waiting until it answers.
 
-Shared by bench/load.py and bench/requests.py.
+Shared by bench/load.py, bench/requests.py and bench/stats.py.
 """
 
 from __future__ import annotations
 
 import http.client
+import os
 import socket
 import subprocess
 import time
+from pathlib import Path
 
 
 def free_port() -> int:
@@ -30,6 +32,21 @@ def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
         except OSError:
             time.sleep(0.1)
     raise SystemExit("gunicorn did not answer within 10 s")
+
+
+def start_gunicorn(root: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
+    """gunicorn serving Talon (this process's environment: settings, database) on ``port``, answering once it does.
+    ``options``: more of gunicorn's own (``--workers 4``, ``--timeout 120``)."""
+    process = subprocess.Popen(
+        [
+            *(str(root / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
+            *("--log-level", "warning", *options),
+        ],
+        cwd=root,
+        env=os.environ.copy(),
+    )
+    wait_until_up(port, process)
+    return process
 
 
 def stop(process: subprocess.Popen[bytes] | None) -> None:

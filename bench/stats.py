@@ -42,7 +42,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)
 
-from bench.serving import database_admin, drop_database, free_port, stop, wait_until_up  # noqa: E402
+from bench.serving import database_admin, drop_database, free_port, start_gunicorn, stop  # noqa: E402
 
 SIZES = {"small": 26, "large": 260}  # evenings
 HANDS_PER_TABLE = 50
@@ -176,15 +176,7 @@ def _server_run(rounds: int, server: str) -> None:
     try:
         seating = _prepare()
         port = free_port()
-        gunicorn = subprocess.Popen(
-            [
-                *(str(ROOT / ".venv/bin/gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}"),
-                *("--workers", "1", "--log-level", "warning", "--timeout", "120"),
-            ],
-            cwd=ROOT,
-            env=os.environ.copy(),
-        )
-        wait_until_up(port, gunicorn)
+        gunicorn = start_gunicorn(ROOT, port, "--workers", "1", "--timeout", "120")
 
         def send(path: str, headers: dict[str, str]) -> int:
             sent = {"Cookie": f"sessionid={seating['session']}"} | headers
