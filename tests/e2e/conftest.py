@@ -7,6 +7,7 @@ waits for htmx to finish instead of sleeping.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +19,8 @@ from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE
 
 # Generous: CI is a slow 2-core machine running two pytest workers; a passing step never waits this long.
 TIMEOUT_MS = 20_000
+# How long a request the browser started before its context closed may still run on the live server.
+GRACE_SECONDS = 0.5
 
 
 expect.set_options(timeout=TIMEOUT_MS)
@@ -56,6 +59,9 @@ def phone(browser: Browser, live_server: Any) -> Iterator[BrowserContext]:
     context.on("weberror", lambda error: problems.append(str(error.error)))
     yield context
     context.close()
+    # The service worker may have asked the live server for a page just before the close (it refreshes its copy of a
+    # table a second after each change): let that answer finish before pytest-django flushes the database under it.
+    time.sleep(GRACE_SECONDS)
     assert not problems, f"the browser reported errors: {problems}"
 
 
