@@ -556,6 +556,16 @@ class Circle(models.Model):
     coin = models.DecimalField(_("coin to round to"), **MONEY, default=Decimal("1"))
     # The part of each winner's rounded evening gain paid into the pot (settle="pot"): 0.1 is a tenth.
     pot_share = models.DecimalField(_("share paid into the pot"), **MONEY, default=Decimal("0.1"))
+    # The member who keeps the pot's money: pot pay-ins are paid to them (QR code with their IBAN). SET_NULL: a
+    # deleted player leaves the pot without a holder rather than taking the circle with it.
+    pot_holder = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("who holds the pot"),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = CircleQuerySet.as_manager()
@@ -642,6 +652,11 @@ class CircleEntry(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     amount = models.DecimalField(**MONEY)
     note = models.CharField(max_length=200, blank=True)
+    # A pot pay-in (``paid_in``) marked as paid to the pot holder; None: still owed. Unused for other kinds.
+    paid_at = models.DateTimeField(null=True, blank=True)
+    paid_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
 
