@@ -133,7 +133,11 @@ TEMPLATES = [
 # SQLite by default (no set-up): a file in the checkout, waiting on a busy lock instead of failing, and taking
 # the write lock at the start of each transaction so two scorekeepers never deadlock on an upgrade.
 _SQLITE_DEFAULT = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
-DATABASES = {"default": dj_database_url.parse(env_str("DATABASE_URL", _SQLITE_DEFAULT), conn_max_age=60)}
+# CONN_MAX_AGE: seconds a worker keeps its database connection; config/asgi.py sets 0 (Django's advice under ASGI,
+# where each request runs its database work on a thread of its own).
+DATABASES = {
+    "default": dj_database_url.parse(env_str("DATABASE_URL", _SQLITE_DEFAULT), conn_max_age=env_int("CONN_MAX_AGE", 60))
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
@@ -254,6 +258,12 @@ AXES_VERBOSE = False
 # gunicorn workers: set CACHE_URL=redis://127.0.0.1:6379/0 so that they all count together. If Redis stops
 # answering, each process counts on its own until it is back (ledger/auth.py).
 CACHES = {"default": env_cache("CACHE_URL")}
+# Server push (ledger/push.py: live share pages and standings): PUSH_URL=redis://host:port/db fans a message out
+# to the viewers of every app process through Redis pub/sub. Unset: the cache's Redis when CACHE_URL is one;
+# empty (PUSH_URL=) or no Redis at all: viewers hear only of changes made in their own process.
+PUSH_URL = os.environ.get("PUSH_URL", CACHES["default"].get("LOCATION", "")).strip()
+if PUSH_URL and PUSH_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
+    raise ImproperlyConfigured(f"PUSH_URL={PUSH_URL!r}: expected redis://host:port/db, or nothing for one process")
 
 # --------------------------------------------------------------------------------------------------------------
 # Logging: everything goes to stderr, in every configuration (gunicorn's error log, the terminal of `make run`),

@@ -7,6 +7,7 @@ one transaction: a rules error or a broken invariant leaves nothing half-stored.
 from __future__ import annotations
 
 import datetime
+import functools
 import unicodedata
 from collections.abc import Sequence
 from decimal import Decimal
@@ -21,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import circles, qr, running, selectors
+from ledger import circles, push, qr, running, selectors
 from ledger.models import (
     Evening,
     EveningEvent,
@@ -309,6 +310,7 @@ def hand_record(
             )
             _post(stored, score)
             Table.objects.filter(pk=locked.pk).update(hand_count=number, revision=F("revision") + 1)
+            _announce(locked, revision=locked.revision + 1, hands=number)
     except IntegrityError:
         # Two taps with the same key raced past the first lookup: the other one won, answer with its hand.
         if key and (existing := Hand.objects.filter(table=table, key=key).first()) is not None:
@@ -504,6 +506,14 @@ def _bump(hand: Hand, by: Any) -> None:
     hand.changed_by = by
     hand.save()
     Table.objects.filter(pk=hand.table_id).update(revision=F("revision") + 1)
+    # hand.table was read under the table's lock (_lock_hand): its revision is the one just raised.
+    _announce(hand.table, revision=hand.table.revision + 1, hands=hand.table.hand_count)
+
+
+def _announce(table: Table, *, revision: int, hands: int) -> None:
+    """After the commit (never for a hand rolled back), the evening's live viewers hear that the table changed."""
+    news = {"table": table.pk, "revision": revision, "hands": hands}
+    transaction.on_commit(functools.partial(push.publish, push.evening_topic(table.evening_id), news), robust=True)
 
 
 def _post(hand: Hand, score: rules.Score) -> None:

@@ -34,6 +34,8 @@ urlpatterns = [
     path("hands/<int:hand_id>/void/", views.hand_void, name="hand_void"),
     path("hands/<int:hand_id>/restore/", views.hand_restore, name="hand_restore"),
     path("s/<str:token>/", views.shared_evening, name="shared_evening"),
+    # Push connections (ledger/push.py): every path ending in /stream/ goes to the ASGI server (docs/deploy.md).
+    path("s/<str:token>/stream/", views.shared_stream, name="shared_stream"),
     path("evenings/<int:evening_id>/settlement/", views.evening_settlement, name="evening_settlement"),
     path("evenings/<int:evening_id>/reopen/", views.evening_reopen, name="evening_reopen"),
     path("evenings/<int:evening_id>/summary.pdf", views.evening_summary_pdf, name="evening_summary_pdf"),

@@ -1,39 +1,67 @@
-"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304)."""
+"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304) when its live line says so."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
-from django.http import HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import selectors, services
+from ledger import push, selectors, services
 from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent, Table
 from ledger.views.htmx import HtmxHttpRequest
 
 
-def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
-    """Changes whenever anything the shared page shows changes; one small query."""
+def _shared_state(token: str) -> tuple[int, str] | None:
+    """The shared evening's id and a fingerprint that changes whenever anything its page shows changes; one small
+    query, None for a link that does not (or no longer) work."""
     # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
     last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
     state = (
         Evening.objects.filter(share_token=token)
         .annotate(revisions=Sum("tables__revision"), tables_seen=Count("tables"), last_table=Max("tables__id"))
         .annotate(last_event=Subquery(last_event))
-        .values_list("status", "revisions", "tables_seen", "last_table", "last_event")
+        .values_list("pk", "status", "revisions", "tables_seen", "last_table", "last_event")
         .first()
     )
+    if state is None:
+        return None
+    evening_id, *shown = state
+    return evening_id, "-".join(str(part) for part in shown)
+
+
+def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
+    state = _shared_state(token)
     if state is None:
         return None
     # The full page and the htmx partial share the URL: each gets its own ETag (and Vary) so that a 304 never
     # hands htmx a cached full page, or a reload a cached fragment.
     shape = "partial" if request.htmx else "page"
-    return "-".join(str(part) for part in (token[:6], *state, request.LANGUAGE_CODE, shape))
+    return "-".join((token[:6], state[1], request.LANGUAGE_CODE, shape))
+
+
+async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The share page's live line (Server-Sent Events, static/js/share.js): the page's fingerprint first, then a
+    short message for each hand stored, corrected or voided, upon which the page fetches its live part again.
+
+    Served by the ASGI server (docs/deploy.md); elsewhere the answer is the first event alone.
+    """
+    found = await sync_to_async(_shared_state)(token)
+    if found is None:
+        raise Http404  # switched off or never made: EventSource gives up, the page's refresh says why
+
+    async def first() -> dict[str, Any] | None:
+        # Read again once listening: a hand stored since the lookup above is then in the state or in a message.
+        state = await sync_to_async(_shared_state)(token)
+        return None if state is None else {"state": state[1]}
+
+    return await push.event_stream(request, push.evening_topic(found[0]), first)
 
 
 @vary_on_headers("HX-Request")

@@ -1,0 +1,317 @@
+"""Server push: a service publishes a small message on a topic, every viewer listening to that topic gets it.
+
+``publish(topic, data)`` is plain sync code, meant for ``transaction.on_commit`` in ``ledger/services.py``: a
+viewer never hears of a hand that was rolled back. ``subscription(topic)`` (or ``listen(topic)``) is the async
+side, used by the Server-Sent Events views under the ASGI server (``event_stream`` below, ``docs/deploy.md``).
+
+With ``PUSH_URL`` set (Redis), a message goes through Redis pub/sub, so it reaches viewers connected to any app
+process. Each process (each event loop) holds **one** Redis pub/sub connection for all its viewers of all topics;
+a single reader task hands each message to the viewers' asyncio queues. 300 viewers cost 300 small queues, not 300
+Redis connections. Without Redis, or while Redis does not answer, messages reach the viewers of the publishing
+process only (one app process serves both the hands and the viewers: ``make run``, or uvicorn alone).
+
+A viewer's queue is bounded: a viewer that does not keep up keeps only the newest message. Every message says
+"something changed, here is the new state's summary", so the newest one is all a late reader needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
+
+import redis
+import redis.asyncio
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import HttpRequest, StreamingHttpResponse
+
+logger = logging.getLogger(__name__)
+
+# Redis pub/sub ignores the database number of PUSH_URL: channels are global to the server, hence a prefix.
+CHANNEL_PREFIX = "talon:push:"
+QUEUE_SIZE = 16  # per viewer; past it the viewer keeps only the newest message
+HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies and phones from dropping an idle stream
+RETRY_MS = 3000  # how long EventSource waits before reconnecting
+_REDIS_PAUSE = 5.0  # after a failed publish, seconds during which publish goes straight to this process's viewers
+_RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the reader's waits between attempts to reach Redis again
+
+Message = dict[str, Any]
+
+
+def evening_topic(evening_id: int) -> str:
+    """The topic of one evening's live viewers (its share link): every stored, corrected or voided hand."""
+    return f"evening:{evening_id}"
+
+
+def push_url() -> str:
+    return str(getattr(settings, "PUSH_URL", "") or "")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Publishing (sync, from any thread)
+
+_publisher_lock = threading.Lock()
+_publishers: dict[str, redis.Redis] = {}
+_redis_paused_until = 0.0
+
+
+def publish(topic: str, data: Message) -> None:
+    """Send ``data`` (JSON-able) to every viewer of ``topic``; never raises for a Redis outage.
+
+    Called after the commit, so an exception here would turn a stored hand into an error page: Redis trouble is
+    logged and the message goes to this process's viewers instead.
+    """
+    payload = json.dumps(data, separators=(",", ":"))
+    url = push_url()
+    if url and not _redis_paused():
+        try:
+            _publisher(url).publish(CHANNEL_PREFIX + topic, payload)
+            return
+        except (redis.RedisError, OSError) as error:
+            _pause_redis()
+            logger.warning("push: Redis did not take a message for %s (%s); this process's viewers only", topic, error)
+    _deliver_here(topic, payload)
+
+
+def _publisher(url: str) -> redis.Redis:
+    # Short timeouts: publishing runs in the request that stored the hand; a dead Redis must not hold it up.
+    with _publisher_lock:
+        client = _publishers.get(url)
+        if client is None:
+            client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+            _publishers[url] = client
+        return client
+
+
+def _redis_paused() -> bool:
+    return time.monotonic() < _redis_paused_until
+
+
+def _pause_redis() -> None:
+    global _redis_paused_until
+    _redis_paused_until = time.monotonic() + _REDIS_PAUSE
+
+
+def _deliver_here(topic: str, payload: str) -> None:
+    """To the viewers of ``topic`` in this process, whichever thread publishes and whichever loop they wait in."""
+    for hub in _hubs_listening():
+        with contextlib.suppress(RuntimeError):  # that loop has just closed: nobody left to tell
+            hub.loop.call_soon_threadsafe(hub.dispatch, topic, payload)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Listening (async): one hub per event loop, one Redis connection per hub
+
+
+class _Hub:
+    """The viewers waiting in one event loop, by topic, and (with Redis) the one reader feeding them."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, url: str) -> None:
+        self.loop = loop
+        self.url = url
+        self.queues: dict[str, set[asyncio.Queue[Message]]] = {}
+        self.reader: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()  # the reader is subscribed (or has given up for now): joining may go on
+
+    def dispatch(self, topic: str, payload: str) -> None:
+        queues = self.queues.get(topic)
+        if not queues:
+            return
+        message: Message = json.loads(payload)
+        for queue in queues:
+            _offer(queue, message)
+
+    def resync(self) -> None:
+        """After Redis was out of reach, messages may have been lost: every viewer is told to look again."""
+        for queues in self.queues.values():
+            for queue in queues:
+                _offer(queue, {"resync": True})
+
+    async def join(self, topic: str, queue: asyncio.Queue[Message]) -> None:
+        self.queues.setdefault(topic, set()).add(queue)
+        if self.url and self.reader is None:
+            self.reader = self.loop.create_task(self._read(), name="push-reader")
+        if self.url:
+            await self.ready.wait()
+
+    async def leave(self, topic: str, queue: asyncio.Queue[Message]) -> None:
+        queues = self.queues.get(topic, set())
+        queues.discard(queue)
+        if not queues:
+            self.queues.pop(topic, None)
+        if self.queues:
+            return
+        # The last viewer of this loop has gone: close the Redis connection, forget the hub.
+        _forget(self)
+        reader, self.reader = self.reader, None
+        if reader is not None:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+
+    async def _read(self) -> None:
+        """Subscribe to every push channel once and dispatch what comes; reconnect (and resync) after an outage."""
+        failures = 0
+        while True:
+            client = redis.asyncio.Redis.from_url(
+                self.url, socket_connect_timeout=2, health_check_interval=30, client_name=f"talon-push-{os.getpid()}"
+            )
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                if failures:
+                    logger.warning("push: Redis reached again after %s failed attempts", failures)
+                    self.resync()
+                failures = 0
+                self.ready.set()
+                while True:
+                    message = await pubsub.get_message(timeout=HEARTBEAT_SECONDS)
+                    if message is not None and message["type"] == "pmessage":
+                        self.dispatch(message["channel"].decode()[len(CHANNEL_PREFIX) :], message["data"].decode())
+            except (redis.RedisError, OSError) as error:
+                # Viewers keep listening meanwhile: they get this process's messages (publish falls back to them).
+                self.ready.set()
+                wait = _RECONNECT_SECONDS[min(failures, len(_RECONNECT_SECONDS) - 1)]
+                failures += 1
+                logger.warning("push: Redis out of reach (%s); trying again in %s s", error, wait)
+                await asyncio.sleep(wait)
+            finally:
+                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+                await client.aclose()
+
+
+def _offer(queue: asyncio.Queue[Message], message: Message) -> None:
+    """Queue a message for one viewer; a full queue (a slow viewer) is emptied first, keeping the newest only."""
+    if queue.full():
+        while not queue.empty():
+            queue.get_nowait()
+    queue.put_nowait(message)
+
+
+_hubs_lock = threading.Lock()
+_hubs: dict[asyncio.AbstractEventLoop, _Hub] = {}
+
+
+def _hub_here() -> _Hub:
+    loop = asyncio.get_running_loop()
+    with _hubs_lock:
+        hub = _hubs.get(loop)
+        if hub is None:
+            hub = _hubs[loop] = _Hub(loop, push_url())
+        return hub
+
+
+def _forget(hub: _Hub) -> None:
+    with _hubs_lock:
+        if _hubs.get(hub.loop) is hub:
+            del _hubs[hub.loop]
+
+
+def _hubs_listening() -> list[_Hub]:
+    with _hubs_lock:
+        return list(_hubs.values())
+
+
+class Subscription:
+    """One viewer's messages on one topic: iterate it, or ``await next_message(timeout)``."""
+
+    def __init__(self, queue: asyncio.Queue[Message]) -> None:
+        self._queue = queue
+
+    async def next_message(self, timeout: float | None = None) -> Message | None:
+        """The next message, or None after ``timeout`` seconds without one."""
+        try:
+            async with asyncio.timeout(timeout):
+                return await self._queue.get()
+        except TimeoutError:
+            return None
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self._messages()
+
+    async def _messages(self) -> AsyncIterator[Message]:
+        while True:
+            yield await self._queue.get()
+
+
+@contextlib.asynccontextmanager
+async def subscription(topic: str) -> AsyncIterator[Subscription]:
+    """Listen to ``topic`` from the moment this is entered: read the current state *inside* it, and no change
+    made after that reading can be missed."""
+    queue: asyncio.Queue[Message] = asyncio.Queue(maxsize=QUEUE_SIZE)
+    hub = _hub_here()
+    try:
+        await hub.join(topic, queue)
+        yield Subscription(queue)
+    finally:
+        await hub.leave(topic, queue)
+
+
+async def listen(topic: str) -> AsyncIterator[Message]:
+    """Every message on ``topic`` from the first iteration on (a shorthand for ``subscription``)."""
+    async with subscription(topic) as messages:
+        async for message in messages:
+            yield message
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Server-Sent Events
+
+FirstState = Message | Callable[[], Awaitable[Message | None]] | None
+
+
+async def event_stream(request: HttpRequest, topic: str, first: FirstState) -> StreamingHttpResponse:
+    """A ``text/event-stream`` answer: the current state first, then every message on ``topic``, with a heartbeat.
+
+    ``first`` is the state a viewer who connects now must see at once; pass an async callable to have it read
+    after the subscription started (so no change falls between the two). Each event carries an ``id:``.
+
+    Under ASGI (uvicorn) the stream stays open. Under WSGI (gunicorn, runserver, the test client) a worker would
+    be held for as long as the viewer stays, so the answer is the first state alone and ends; EventSource
+    reconnects after ``retry`` and the page's fallback refresh does the rest. Push connections belong on the
+    ASGI server (docs/deploy.md).
+    """
+    if isinstance(request, ASGIRequest):
+        response = StreamingHttpResponse(_events(topic, first), content_type="text/event-stream")
+    else:
+        state = await first() if callable(first) else first
+        response = StreamingHttpResponse(_first_only(state), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def sse_event(event_id: int, data: Message) -> bytes:
+    return f"id: {event_id}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
+
+
+async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
+    ids = itertools.count()
+    async with subscription(topic) as messages:
+        state = await first() if callable(first) else first
+        # Nothing waits on the database from here on: an idle viewer must not hold a database connection.
+        await sync_to_async(_release_database)()
+        yield f"retry: {RETRY_MS}\n".encode() + (sse_event(next(ids), state) if state is not None else b"")
+        while True:
+            message = await messages.next_message(HEARTBEAT_SECONDS)
+            yield b": heartbeat\n\n" if message is None else sse_event(next(ids), message)
+
+
+def _first_only(state: Message | None) -> Iterator[bytes]:
+    yield f"retry: {RETRY_MS}\n".encode() + (sse_event(0, state) if state is not None else b"")
+
+
+def _release_database() -> None:
+    # In a transaction (a test's) the connection is not ours to close.
+    if not connection.in_atomic_block:
+        connection.close()
