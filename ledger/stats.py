@@ -1,9 +1,11 @@
 """Statistics: per player and per circle, per game and date range, computed by the database.
 
 Every figure is an aggregate over the counted postings (one player's money for one hand) and the stored hand
-documents (``Hand.document``, read through JSON key lookups that SQLite and PostgreSQL both answer): no answer
-loads the hands into Python, and each costs a fixed number of queries whatever the number of evenings or hands.
-Python only walks rows that are already per evening (the net series, the evening streak) or per player.
+documents (``Hand.document``, read through JSON key lookups that SQLite and PostgreSQL both answer), made in two
+steps: per table and player (``ledger.stats_summaries``: recomputed by the database when the table changes), then
+over the tables asked for. No answer loads the hands into Python, and each costs a fixed number of queries
+whatever the number of evenings or hands. Python only walks rows that are already per table (the net series, the
+streaks) or per player.
 
 What counts: counted hands (a voided hand never), of evenings that count (``Evening.counted``), of players who do
 not hide from statistics (``Player.hide_stats``). A hidden player appears in nobody's partner or opponent table
@@ -27,63 +29,32 @@ import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from django.core.cache import cache
-from django.db import connections
-from django.db.models import (
-    Case,
-    Count,
-    Expression,
-    F,
-    Func,
-    IntegerField,
-    Max,
-    Min,
-    Q,
-    QuerySet,
-    Sum,
-    TextField,
-    Value,
-    When,
-    Window,
-)
-from django.db.models.functions import Cast, Coalesce, Greatest, RowNumber
+from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
-from ledger import games
-from ledger.models import Hand, Player, Posting, PostingQuerySet, Table, amount_sum, exact_total, result_label
+from ledger import games, stats_summaries
+from ledger.models import (
+    Hand,
+    Player,
+    Posting,
+    PostingQuerySet,
+    StatsDeclared,
+    StatsLine,
+    StatsPair,
+    Table,
+    amount_sum,
+    exact_total,
+    result_label,
+)
+from ledger.stats_summaries import CONTRACT_FIELDS, with_sides
 
-DECLARER = "declarer"
-DEFENDER = "defender"
-NO_SIDE = ""
+__all__ = ["CONTRACT_FIELDS", "FilterError", "Filters", "circle_stats", "filters_from", "player_stats", "season_rows"]
 
-# Where each game's hand document keeps the contract the declarer plays (the hand form's own field) and the raises
-# on it (the keys holding a level, 0 = none): Mariáš flekks each component on its own, so the hand's level is the
-# highest of them; Šnapser's raises and Skat's Kontra (1) / Re (2) are one number.
-CONTRACT_FIELDS: dict[str, str] = {name: adapter.form.contract_field for name, adapter in games.GAMES.items()}
-RAISE_FIELDS: dict[str, tuple[str, ...]] = {
-    "marias": ("flek__hra", "flek__sedma", "flek__stovka", "flek__betl", "flek__durch"),
-    "snapser": ("raises",),
-    "skat": ("kontra",),
-}
-if set(RAISE_FIELDS) != set(games.GAMES):  # pragma: no cover - a game added without its statistics
-    raise ImportError(f"ledger.stats covers {sorted(RAISE_FIELDS)}, the ledger has {sorted(games.GAMES)}")
 # How long a computed answer is kept: it is looked up by the state of the books, so it is never stale, only unused.
 CACHE_SECONDS = 7 * 24 * 3600
-# The seat count at which the dealer a hand document names sits out of the hand (Skat's fourth seat).
-SITTING_OUT_SEATS = 4
-
-
-class JSONArrayLength(Func):
-    """The length of a JSON array column (``Table.seat_names``): SQLite's json_array_length, PostgreSQL's
-    jsonb_array_length."""
-
-    function = "JSON_ARRAY_LENGTH"
-    output_field = IntegerField()
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return self.as_sql(compiler, connection, function="JSONB_ARRAY_LENGTH", **extra)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -204,75 +175,22 @@ def counted_postings(
     return postings
 
 
-def with_sides(postings: QuerySet[Posting]) -> QuerySet[Posting]:
-    """The postings with what the hand document says about them: ``declarer_name``, ``partner_name``,
-    ``out_name`` (the dealer sitting out, if any), ``contract`` and ``raise_level`` (see the module docstring)."""
-    seats = JSONArrayLength("hand__table__seat_names")
-    return postings.alias(seat_count=seats).annotate(
-        declarer_name=document_text("declarer"),
-        partner_name=document_text("partner"),
-        out_name=Case(When(Q(seat_count=SITTING_OUT_SEATS), then=document_text("dealer")), default=Value(None)),
-        contract=Case(
-            *(When(hand__table__game=name, then=document_text(field)) for name, field in CONTRACT_FIELDS.items()),
-            default=Value(None),
-        ),
-        raise_level=Case(
-            *(When(hand__table__game=name, then=_level(fields)) for name, fields in RAISE_FIELDS.items()),
-            default=Value(0),
-            output_field=IntegerField(),
-        ),
-    )
+_Summary = TypeVar("_Summary", StatsLine, StatsDeclared, StatsPair)
 
 
-class DocumentText(Func):
-    """The text at a path in the posting's hand document, SQL NULL when absent or null: SQLite's ``json_extract``,
-    PostgreSQL's ``#>>``. One plain extraction (Django's key transforms test the JSON type first on SQLite, which
-    triples the work on every row), compared as plain text (a key transform compares its right-hand side as JSON).
-    """
-
-    output_field = TextField()
-
-    def __init__(self, *path: str) -> None:
-        super().__init__(F("hand__document"))
-        if not all(key.isidentifier() for key in path):
-            raise ValueError(f"not a document path: {path}")  # they are inlined as a JSON path below
-        self.path = path
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"JSON_EXTRACT({sql}, %s)", [*params, "$." + ".".join(self.path)]
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"({sql} #>> %s::text[])", [*params, "{" + ",".join(self.path) + "}"]
-
-
-def document_text(*path: str) -> Expression:
-    """The text at ``path`` in the posting's hand document (``DocumentText``)."""
-    return DocumentText(*path)
-
-
-def _level(fields: tuple[str, ...]) -> Expression:
-    levels = [Coalesce(Cast(document_text(*field.split("__")), IntegerField()), Value(0)) for field in fields]
-    return levels[0] if len(levels) == 1 else Greatest(*levels)
-
-
-def side_of(name: Any) -> Case:
-    """The side of the player called ``name`` (an expression) in the hand of each posting (``with_sides``)."""
-    return Case(
-        When(Q(declarer_name__isnull=True) | Q(declarer_name=""), then=Value(NO_SIDE)),
-        When(declarer_name=name, then=Value(DECLARER)),
-        When(partner_name=name, then=Value(DECLARER)),
-        When(out_name=name, then=Value(NO_SIDE)),
-        default=Value(DEFENDER),
-    )
-
-
-def _raised_by_own_side() -> Q:
-    """The hand was raised by the posting's player's side: the defenders give the odd levels (flek or Kontra,
-    tutti, kalhoty), the declarer side answers with the even ones (re, boty), so a defender's side raised from
-    level 1 on and the declarer's side from level 2 on."""
-    return Q(side=DEFENDER, raise_level__gte=1) | Q(side=DECLARER, raise_level__gte=2)
+def _in_scope(summaries: QuerySet[_Summary], filters: Filters, circle: Any) -> QuerySet[_Summary]:
+    """The summaries (``ledger.stats_summaries``) of the tables statistics read: of counted evenings, optionally
+    of one game, of evenings dated ``since``..``until`` (both included) and of one circle."""
+    summaries = summaries.filter(table__evening__counted=True)
+    if filters.game is not None:
+        summaries = summaries.filter(table__game=filters.game)
+    if filters.since is not None:
+        summaries = summaries.filter(table__evening__date__gte=filters.since)
+    if filters.until is not None:
+        summaries = summaries.filter(table__evening__date__lte=filters.until)
+    if circle is not None:
+        summaries = summaries.filter(table__evening__circle=circle)
+    return summaries
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -287,7 +205,8 @@ def player_stats(
     until: datetime.date | None = None,
     circle: Any = None,
 ) -> dict[str, Any]:
-    """One player's statistics (see the module docstring for what counts and the sides). Six queries.
+    """One player's statistics (see the module docstring for what counts and the sides). Five queries, and one
+    to find the player's tables whose summaries must be recomputed (``stats_summaries.refresh``: ten more when any).
 
     - ``evenings``, ``hands``: counted evenings and hands the player has postings in; ``net``: their exact sum.
     - ``net_series``: per evening, oldest first, ``{"date", "evening", "net", "cumulative"}``.
@@ -295,9 +214,8 @@ def player_stats(
       document's ``contract``, Šnapser's ``announcement``); won = the player's amount in the hand is above zero.
       Without a game, contracts of the same name in two games are added up; ``declared_by_game`` keeps them
       apart: ``{game: {contract: {"played", "won"}}}``.
-    - ``flek``: ``{"given", "won"}``: hands raised by the player's side (``_raised_by_own_side``: Mariáš flek,
-      Šnapser kontra, Skat Kontra by the defenders; re by the declarer's side), and of those the ones the player
-      won (amount above zero).
+    - ``flek``: ``{"given", "won"}``: hands raised by the player's side (Mariáš flek, Šnapser kontra, Skat Kontra
+      by the defenders; re by the declarer's side), and of those the ones the player won (amount above zero).
     - ``partners``, ``opponents``: ``{name: {"hands", "net", "won"}}``: hands with that player on the same side
       (on the other side), the player's own net over them and how many of them the player won.
     - ``biggest_win``, ``biggest_loss``: the player's largest and smallest amount in one hand (None without hands);
@@ -310,74 +228,78 @@ def player_stats(
     if circle is not None:
         tables = tables.filter(evening__circle=circle)
     key = ("player", player.pk, game, since, until, getattr(circle, "pk", None))
-    return _cached(key, tables, player.owner_id, lambda: _player_stats(player, game, since, until, circle))
+    filters = Filters(game, since, until)
+    return _cached(key, tables, player.owner_id, lambda: _player_stats(player, filters, circle, tables))
 
 
-def _player_stats(
-    player: Player, game: str | None, since: datetime.date | None, until: datetime.date | None, circle: Any
-) -> dict[str, Any]:
-    postings = counted_postings(game=game, since=since, until=until, circle=circle)
-    mine = with_sides(postings.filter(player=player)).annotate(side=side_of(Value(player.name)))
-    totals = mine.aggregate(
-        hands=Count("pk"),
-        evenings=Count("hand__table__evening", distinct=True),
-        net=amount_sum(),
-        biggest_win=Max("amount"),
-        biggest_loss=Min("amount"),
-        flek_given=Count("pk", filter=_raised_by_own_side()),
-        flek_won=Count("pk", filter=_raised_by_own_side() & Q(amount__gt=0)),
+def _player_stats(player: Player, filters: Filters, circle: Any, tables: QuerySet[Table]) -> dict[str, Any]:
+    stats_summaries.refresh(tables)
+    lines = _in_scope(StatsLine.objects.filter(player=player), filters, circle)
+    totals = lines.aggregate(
+        hand_count=Sum("hands"),
+        evening_count=Count("table__evening", distinct=True),
+        total=Sum("net"),
+        top=Max("most"),
+        bottom=Min("least"),
+        given=Sum("flek_given"),
+        given_won=Sum("flek_won"),
     )
-    hands = int(totals["hands"])
-    series = _net_series(postings.filter(player=player))
-    declared_by_game = _declared(mine)
+    hands = int(totals["hand_count"] or 0)
+    per_table = list(lines.order_by("table__evening__date", "table__evening_id", "table_id").values(*PER_TABLE_COLUMNS))
+    series = _net_series(per_table)
+    declared_by_game = _declared(_in_scope(StatsDeclared.objects.filter(player=player), filters, circle))
     declared: dict[str, dict[str, int]] = {}
     for contracts in declared_by_game.values():
         for contract, row in contracts.items():
             merged = declared.setdefault(contract, {"played": 0, "won": 0})
             merged["played"] += row["played"]
             merged["won"] += row["won"]
-    partners, opponents = _partners(postings, player)
+    pairs = _in_scope(StatsPair.objects.filter(player=player, other__hide_stats=False), filters, circle)
+    partners, opponents = _partners(pairs)
     evening_nets = [row["net"] for row in series]
     return {
         "player": player.name,
         "hidden": bool(player.hide_stats),
-        "evenings": int(totals["evenings"]),
+        "evenings": int(totals["evening_count"]),
         "hands": hands,
-        "net": exact_total(totals["net"]),
+        "net": exact_total(totals["total"]),
         "net_series": series,
         "declared": declared,
         "declared_by_game": declared_by_game,
-        "flek": {"given": int(totals["flek_given"]), "won": int(totals["flek_won"])},
+        "flek": {"given": int(totals["given"] or 0), "won": int(totals["given_won"] or 0)},
         "partners": partners,
         "opponents": opponents,
-        "biggest_win": None if not hands else exact_total(totals["biggest_win"]),
-        "biggest_loss": None if not hands else exact_total(totals["biggest_loss"]),
+        "biggest_win": None if not hands else exact_total(totals["top"]),
+        "biggest_loss": None if not hands else exact_total(totals["bottom"]),
         "records": {
-            "highest_hand": _highest_hand(postings.filter(player=player), totals["biggest_win"]),
+            "highest_hand": _highest_hand(player, lines, totals["top"]),
             "best_evening": max(series, key=lambda row: row["net"], default=None),
             "worst_evening": min(series, key=lambda row: row["net"], default=None),
         },
-        "streaks": {"hands": _hand_streak(postings.filter(player=player)), "evenings": _longest_run(evening_nets)},
+        "streaks": {"hands": _hand_streak(per_table), "evenings": _longest_run(evening_nets)},
     }
 
 
-def _net_series(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
-    """Per evening (oldest first): its date, id, the net and the running net: one grouped query."""
-    rows = (
-        postings.order_by()
-        .values("hand__table__evening_id", "hand__table__evening__date")
-        .annotate(net=amount_sum())
-        .order_by("hand__table__evening__date", "hand__table__evening_id")
-    )
+# A player's summary lines, table by table in the order played (a tuple: the type checker cannot see them).
+PER_TABLE_COLUMNS = ("table__evening_id", "table__evening__date", "net", "hands", "best_run", "lead_run", "tail_run")
+
+
+def _net_series(per_table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per evening (oldest first): its date, id, the net and the running net, from the player's lines in the
+    order played (an evening's tables are next to each other)."""
     series: list[dict[str, Any]] = []
     cumulative = Decimal(0)
-    for row in rows:
+    for row in per_table:
         net = exact_total(row["net"])
         cumulative += net
+        if series and series[-1]["evening"] == row["table__evening_id"]:
+            series[-1]["net"] += net
+            series[-1]["cumulative"] = cumulative
+            continue
         series.append(
             {
-                "date": row["hand__table__evening__date"],
-                "evening": row["hand__table__evening_id"],
+                "date": row["table__evening__date"],
+                "evening": row["table__evening_id"],
                 "net": net,
                 "cumulative": cumulative,
             }
@@ -385,106 +307,84 @@ def _net_series(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
     return series
 
 
-# The grouping of declared contracts (a tuple: the type checker cannot see the annotation ``contract``).
-GAME_AND_CONTRACT = ("hand__table__game", "contract")
+def _hand_streak(per_table: list[dict[str, Any]]) -> int:
+    """The most hands won in a row, from each table's longest run, the run it opens with and the one it ends with
+    (``StatsLine``), table by table in the order played: a run goes on into the next table while it opens won."""
+    longest = run = 0
+    for row in per_table:
+        longest = max(longest, row["best_run"], run + row["lead_run"])
+        run = run + row["hands"] if row["lead_run"] == row["hands"] else row["tail_run"]
+    return longest
 
 
-def _declared(mine: QuerySet[Posting]) -> dict[str, dict[str, dict[str, int]]]:
+def _declared(declared: QuerySet[StatsDeclared]) -> dict[str, dict[str, dict[str, int]]]:
     """{game: {contract: {"played", "won"}}} over the hands the player declared: one grouped query."""
     rows = (
-        mine.filter(Q(side=DECLARER) & Q(declarer_name=F("player__name")))
-        .order_by()
-        .values(*GAME_AND_CONTRACT)
-        .annotate(played=Count("pk"), won=Count("pk", filter=Q(amount__gt=0)))
-        .order_by("hand__table__game", "-played", "contract")
+        declared.order_by()
+        .values("table__game", "contract")
+        .annotate(times=Sum("played"), times_won=Sum("won"))
+        .order_by("table__game", "-times", "contract")
     )
-    declared: dict[str, dict[str, dict[str, int]]] = {}
+    by_game: dict[str, dict[str, dict[str, int]]] = {}
     for row in rows:
-        contract = row["contract"] or ""
-        declared.setdefault(row["hand__table__game"], {})[contract] = {"played": row["played"], "won": row["won"]}
-    return declared
+        by_game.setdefault(row["table__game"], {})[row["contract"]] = {
+            "played": int(row["times"]),
+            "won": int(row["times_won"]),
+        }
+    return by_game
 
 
-def _partners(postings: PostingQuerySet, player: Player) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-    """({name: {"hands", "net", "won"}} of partners, the same of opponents): one grouped query over the other
-    players' postings in the player's hands, each joined to the player's own posting in the same hand.
-
-    The innermost subquery reads each row's names from the hand document once, the one around it works out both
-    sides from them (``side_of``, in SQL), and the grouping only compares: neither SQLite nor PostgreSQL shares an
-    expression that several aggregates repeat."""
-    others = (
-        postings.filter(hand__postings__player=player)
-        .exclude(player=player)
-        .filter(player__hide_stats=False)
-        .alias(seat_count=JSONArrayLength("hand__table__seat_names"))
+def _partners(pairs: QuerySet[StatsPair]) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+    """({name: {"hands", "net", "won"}} of partners, the same of opponents): one grouped query."""
+    rows = (
+        pairs.order_by()
+        .values("other__name")
         .annotate(
-            mine=F("hand__postings__amount"),
-            declarer_name=document_text("declarer"),
-            partner_name=document_text("partner"),
-            out_name=Case(When(Q(seat_count=SITTING_OUT_SEATS), then=document_text("dealer")), default=Value(None)),
+            together=Sum("with_hands"),
+            together_net=Sum("with_net"),
+            together_won=Sum("with_won"),
+            apart=Sum("against_hands"),
+            apart_net=Sum("against_net"),
+            apart_won=Sum("against_won"),
         )
-        .order_by()
-        .values(*PAIR_COLUMNS)
-    )
-    together = "sides.side = sides.my_side AND sides.side <> ''"
-    against = "sides.side <> sides.my_side AND sides.side <> '' AND sides.my_side <> ''"
-    rows = _around(
-        others,
-        "SELECT sides.player__name,"  # noqa: S608 - constants of this module around Django's SQL
-        f" SUM(CASE WHEN {together} THEN 1 ELSE 0 END), SUM(CASE WHEN {together} THEN sides.mine ELSE 0 END),"
-        f" SUM(CASE WHEN {together} AND sides.mine > 0 THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {against} THEN 1 ELSE 0 END), SUM(CASE WHEN {against} THEN sides.mine ELSE 0 END),"
-        f" SUM(CASE WHEN {against} AND sides.mine > 0 THEN 1 ELSE 0 END)"
-        f" FROM (SELECT names.player__name, names.mine, {_side_sql('names.player__name')} AS side,"
-        f" {_side_sql('%s')} AS my_side FROM ({{inner}}) names) sides GROUP BY sides.player__name",
-        before=[player.name] * 3,
     )
     partners: dict[str, dict[str, Any]] = {}
     opponents: dict[str, dict[str, Any]] = {}
-    for name, *figures in rows:
-        hands, net, won, against_hands, against_net, against_won = figures
-        if hands:
-            partners[name] = {"hands": int(hands), "net": exact_total(net), "won": int(won)}
-        if against_hands:
-            opponents[name] = {"hands": int(against_hands), "net": exact_total(against_net), "won": int(against_won)}
+    for row in rows:
+        name = row["other__name"]
+        if row["together"]:
+            partners[name] = {
+                "hands": int(row["together"]),
+                "net": exact_total(row["together_net"]),
+                "won": int(row["together_won"]),
+            }
+        if row["apart"]:
+            opponents[name] = {
+                "hands": int(row["apart"]),
+                "net": exact_total(row["apart_net"]),
+                "won": int(row["apart_won"]),
+            }
     # With whom the player wins most first.
     return _by_net(partners), _by_net(opponents)
-
-
-def _side_sql(name: str) -> str:
-    """``side_of`` in SQL over the columns of the partner table's subquery, for the name ``name`` (a column or a
-    placeholder): the same cases in the same order."""
-    return (
-        "CASE WHEN names.declarer_name IS NULL OR names.declarer_name = '' THEN ''"
-        f" WHEN names.declarer_name = {name} THEN '{DECLARER}' WHEN names.partner_name = {name} THEN '{DECLARER}'"
-        f" WHEN names.out_name = {name} THEN '' ELSE '{DEFENDER}' END"
-    )
-
-
-# The columns of the partner table's subquery (a tuple: the type checker cannot see the annotations).
-PAIR_COLUMNS = ("player__name", "mine", "declarer_name", "partner_name", "out_name")
-
-
-def _around(inner: QuerySet[Any], outer: str, before: list[Any] | None = None) -> list[tuple[Any, ...]]:
-    """Run ``outer`` (SQL with ``{inner}`` where the queryset's SQL goes) and return its rows: for a grouping over
-    values a subquery computes once per row. The inner SQL and its parameters are Django's; ``outer`` is a
-    constant of this module, ``before`` the parameters of its placeholders ahead of the inner SQL."""
-    sql, params = inner.query.get_compiler(using=inner.db).as_sql()
-    with connections[inner.db].cursor() as cursor:
-        cursor.execute(outer.replace("{inner}", sql), [*(before or []), *params])
-        return list(cursor.fetchall())
 
 
 def _by_net(table: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return dict(sorted(table.items(), key=lambda item: (-item[1]["net"], item[0])))
 
 
-def _highest_hand(postings: QuerySet[Posting], top: object) -> dict[str, Any] | None:
-    """The hand that brought the player the most, found by its amount ``top`` (the largest): one query."""
+def _highest_hand(player: Player, lines: QuerySet[StatsLine], top: object) -> dict[str, Any] | None:
+    """The hand that brought the player the most, found by its amount ``top`` (the largest) among the tables
+    whose line holds it: one query."""
     if top is None:
         return None
+    amount = exact_total(top)
     found = (
-        postings.filter(amount=exact_total(top))
+        Posting.objects.filter(
+            player=player,
+            amount=amount,
+            hand__status=Hand.Status.COUNTED,
+            hand__table__in=lines.filter(most=amount).values("table_id"),
+        )
         .select_related("hand__table__evening")
         .order_by("hand__table__evening__date", "hand_id")
         .first()
@@ -505,29 +405,6 @@ def hand_record(posting: Posting, *, with_player: bool = False) -> dict[str, Any
     if with_player:
         record["player"] = posting.player.name
     return record
-
-
-def _hand_streak(postings: QuerySet[Posting]) -> int:
-    """The most hands won in a row: one query (gaps and islands: the row number of each hand among all of the
-    player's hands minus its row number among the won ones is the same along a run of won hands)."""
-    order = [F("hand__table__evening__date").asc(), F("hand__table__evening_id").asc(), F("hand__table_id").asc()]
-    order.append(F("hand__number").asc())
-    won = Case(When(amount__gt=0, then=Value(1)), default=Value(0), output_field=IntegerField())
-    numbered = (
-        postings.order_by()
-        .annotate(
-            won=won,
-            all_rank=Window(RowNumber(), order_by=order),
-            won_rank=Window(RowNumber(), partition_by=[won], order_by=order),
-        )
-        .values("won", "all_rank", "won_rank")
-    )
-    found = _around(
-        numbered,
-        "SELECT MAX(run) FROM (SELECT COUNT(*) AS run FROM ({inner}) numbered"
-        " WHERE numbered.won = 1 GROUP BY numbered.all_rank - numbered.won_rank) runs",
-    )
-    return int(found[0][0]) if found and found[0][0] is not None else 0
 
 
 def _longest_run(nets: Iterable[Decimal]) -> int:
@@ -551,7 +428,8 @@ def circle_stats(
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
     """The circle's season table and records over its counted evenings (players who hide left out). Five queries
-    (six when a former member still has hands in the range).
+    (six when a former member still has hands in the range), and one to find the circle's tables whose summaries
+    must be recomputed (``stats_summaries.refresh``: ten more when any).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
       "rank"}``, best net first; members without hands in the range are listed at zero; equal nets share a rank.
@@ -561,27 +439,31 @@ def circle_stats(
     """
     tables = Table.objects.filter(evening__circle=circle)
     key = ("circle", circle.pk, game, since, until)
-    return _cached(key, tables, circle.owner_id, lambda: _circle_stats(circle, game, since, until))
+    filters = Filters(game, since, until)
+    return _cached(key, tables, circle.owner_id, lambda: _circle_stats(circle, filters, tables))
 
 
-def _circle_stats(
-    circle: Any, game: str | None, since: datetime.date | None, until: datetime.date | None
-) -> dict[str, Any]:
-    postings = counted_postings(game=game, since=since, until=until, circle=circle)
-    shown = postings.filter(player__hide_stats=False)
-    totals = postings.aggregate(
-        evenings=Count("hand__table__evening", distinct=True), hands=Count("hand", distinct=True)
+def _circle_stats(circle: Any, filters: Filters, tables: QuerySet[Table]) -> dict[str, Any]:
+    stats_summaries.refresh(tables)
+    lines = _in_scope(StatsLine.objects.all(), filters, circle)
+    shown = lines.filter(player__hide_stats=False)
+    # Every player's line at a table holds the table's counted hands: one per table is added up.
+    totals = (
+        lines.order_by()
+        .values("table_id")
+        .annotate(table_total=Max("table_hands"), evening_key=Max("table__evening_id"))
+        .aggregate(hand_count=Sum("table_total"), evening_count=Count("evening_key", distinct=True))
     )
     rows = {
         row["player_id"]: row
         for row in shown.order_by()
         .values("player_id")
         .annotate(
-            evenings=Count("hand__table__evening", distinct=True),
-            hands=Count("pk"),
-            net=amount_sum(),
-            most=Max("amount"),
-            least=Min("amount"),
+            evening_count=Count("table__evening", distinct=True),
+            hand_count=Sum("hands"),
+            total=Sum("net"),
+            top=Max("most"),
+            bottom=Min("least"),
         )
     }
     members = list(circle.members.filter(hide_stats=False).order_by("name").values_list("pk", "name"))
@@ -594,9 +476,9 @@ def _circle_stats(
         {
             "player": name,
             "player_id": pk,
-            "evenings": rows[pk]["evenings"] if pk in rows else 0,
-            "hands": rows[pk]["hands"] if pk in rows else 0,
-            "net": exact_total(rows[pk]["net"]) if pk in rows else Decimal(0),
+            "evenings": rows[pk]["evening_count"] if pk in rows else 0,
+            "hands": int(rows[pk]["hand_count"]) if pk in rows else 0,
+            "net": exact_total(rows[pk]["total"]) if pk in rows else Decimal(0),
         }
         for pk, name in members
     ]
@@ -607,11 +489,11 @@ def _circle_stats(
             rank = place
         row["rank"] = rank
     return {
-        "evenings": int(totals["evenings"]),
-        "hands": int(totals["hands"]),
+        "evenings": int(totals["evening_count"] or 0),
+        "hands": int(totals["hand_count"] or 0),
         "table": table,
         "records": _circle_records(
-            shown, [row["most"] for row in rows.values()], [row["least"] for row in rows.values()]
+            shown, [row["top"] for row in rows.values()], [row["bottom"] for row in rows.values()]
         ),
     }
 
@@ -650,16 +532,18 @@ def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
     return sorted(table, key=lambda row: (-row["net"], row["player"]))
 
 
-def _circle_records(shown: QuerySet[Posting], most: list[Any], least: list[Any]) -> dict[str, Any]:
+def _circle_records(shown: QuerySet[StatsLine], most: list[Any], least: list[Any]) -> dict[str, Any]:
     """The circle's records among players who do not hide: two queries. ``most`` and ``least``: each player's
     largest and smallest amount in one hand (from the season table's query), so the hands holding the records are
-    found by their amount; the evenings come grouped per player and evening (a row per evening each player
-    played), the best and the worst picked here."""
+    found by their amount among the tables whose lines hold them; the evenings come grouped per player and
+    evening (a row per evening each player played), the best and the worst picked here."""
     if not most:
         return {"highest_hand": None, "biggest_loss": None, "best_evening": None, "worst_evening": None}
     top, bottom = max(exact_total(amount) for amount in most), min(exact_total(amount) for amount in least)
+    holding = shown.filter(Q(most=top) | Q(least=bottom)).values("table_id")
     extremes = list(
-        shown.filter(Q(amount=top) | Q(amount=bottom))
+        Posting.objects.filter(hand__status=Hand.Status.COUNTED, hand__table__in=holding, player__hide_stats=False)
+        .filter(Q(amount=top) | Q(amount=bottom))
         .select_related("hand__table__evening", "player")
         .order_by("hand__table__evening__date", "hand_id", "player__name")
     )
@@ -668,13 +552,13 @@ def _circle_records(shown: QuerySet[Posting], most: list[Any], least: list[Any])
     evenings: list[dict[str, Any]] = [
         {
             "player": row["player__name"],
-            "evening": row["hand__table__evening_id"],
-            "date": row["hand__table__evening__date"],
-            "net": exact_total(row["net"]),
+            "evening": row["table__evening_id"],
+            "date": row["table__evening__date"],
+            "net": exact_total(row["total"]),
         }
         for row in shown.order_by()
-        .values("player__name", "hand__table__evening_id", "hand__table__evening__date")
-        .annotate(net=amount_sum())
+        .values("player__name", "table__evening_id", "table__evening__date")
+        .annotate(total=Sum("net"))
     ]
     # On a tie, the earlier evening, then the name: as ordered in the database before.
     return {
