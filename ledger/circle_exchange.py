@@ -3,20 +3,24 @@
 The document (``format: talon-circle``, ``version: 1``)::
 
     {"format": "talon-circle", "version": 1, "exported_at": "…",
-     "circle": {"name", "settle", "currency", "coin", "pot_share", "created_at", "owner"},
+     "circle": {"name", "settle", "currency", "coin", "pot_share", "pot_holder", "created_at", "owner"},
      "members": [{"name", "iban"}],
      "evenings": [<a talon-evening document each (ledger.exchange), oldest first>],
      "settlements": [{"mode", "banker", "coin", "exact", "rounded", "created_by", "created_at",
                       "transfers": [{"payer", "payee", "amount", "paid_at", "paid_by"}]}],
-     "entries": [{"kind", "player", "evening", "settlement", "amount", "note", "created_by", "created_at"}]}
+     "entries": [{"kind", "player", "evening", "settlement", "amount", "note", "paid_at", "paid_by",
+                  "created_by", "created_at"}]}
 
 An entry's ``evening`` and ``settlement`` are indexes into ``evenings`` and ``settlements`` (or null); ``player`` a
-member's name (or null for the pot itself). Members' personal links are not carried over, as share links are not.
+member's name (or null for the pot itself). ``pot_holder`` is a member's name or null; ``paid_at`` and ``paid_by``
+mark a pot pay-in paid to the holder (null: still owed; absent in documents made before they existed). Members'
+personal links are not carried over, as share links are not.
 
 The import writes a new circle of the importing user through ``circles.circle_create``, each evening through
 ``exchange.evening_import`` (every hand priced again) and ``circles.circle_evening_attach``, and checks the money
 as the ledger books it: an evening's carried entries are the net of what closing plans for it
-(``services.settlement_plan``), its pot shares what ``circles.pot_share_of`` gives, a tab settlement is what
+(``services.settlement_plan``) when its settlement says it was ``carried``, its pot shares what some share of the
+winners' gains can give (``circles.pot_shares_possible``: the share may have changed since), a tab settlement is what
 ``settlement_plan`` plans for its balances, and its settled entries book exactly those balances back out; deposits
 are positive, withdrawals negative, and the pot never goes below zero. Anything else refuses the whole import.
 """
@@ -55,7 +59,7 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
     settlements = list(circle.settlements.select_related("banker", "created_by").order_by("created_at", "id"))
     evening_index = {evening.pk: index for index, evening in enumerate(evenings)}
     settlement_index = {settlement.pk: index for index, settlement in enumerate(settlements)}
-    entries = circle.entries.select_related("player", "created_by").order_by("created_at", "id")
+    entries = circle.entries.select_related("player", "created_by", "paid_by").order_by("created_at", "id")
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -66,6 +70,7 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
             "currency": circle.currency,
             "coin": str(circle.coin.quantize(MONEY_PLACES)),
             "pot_share": str(circle.pot_share.quantize(MONEY_PLACES)),
+            "pot_holder": circle.pot_holder.name if circle.pot_holder else None,
             "created_at": circle.created_at.isoformat(),
             "owner": circle.owner.get_username(),
         },
@@ -83,6 +88,8 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
                 "settlement": settlement_index.get(entry.settlement_id) if entry.settlement_id else None,
                 "amount": str(entry.amount),
                 "note": entry.note,
+                "paid_at": entry.paid_at.isoformat() if entry.paid_at else None,
+                "paid_by": entry.paid_by.get_username() if entry.paid_by else None,
                 "created_by": entry.created_by.get_username(),
                 "created_at": entry.created_at.isoformat(),
             }
@@ -123,13 +130,15 @@ def circle_import(*, data: Any, owner: Any) -> Circle:
         player = Player.objects.get(owner=owner, name=services.player_name_tidy(member.text("name", 40)))
         if iban and not player.iban:
             services.player_iban_set(player=player, iban=iban)
-    evenings = []
+    _import_pot_holder(circle, source)
+    evenings, carried = [], []
     for index, item in enumerate(doc.get("evenings", list)):
         try:
             evening = exchange.evening_import(data=item, owner=owner)
         except ImportRefused as error:
             raise ImportRefused(f"evenings[{index}]: {error}") from None
         evenings.append(circles.circle_evening_attach(circle=circle, evening=evening))
+        carried.append(_says_carried(item))
     settlements = [
         _import_settlement(circle, _Reader(item, f"settlements[{index}]"), users)
         for index, item in enumerate(doc.get("settlements", list))
@@ -139,9 +148,25 @@ def circle_import(*, data: Any, owner: Any) -> Circle:
         for index, item in enumerate(doc.get("entries", list))
     ]
     CircleEntry.objects.bulk_create(entries)
-    _check_money(circle, evenings, settlements)
+    _check_money(circle, evenings, carried, settlements)
     circle.refresh_from_db()
     return circle
+
+
+def _import_pot_holder(circle: Circle, source: _Reader) -> None:
+    name = source.optional("pot_holder", str)
+    if name is None:
+        return
+    holder = circle.memberships.filter(player__name=services.player_name_tidy(name)).first()
+    if holder is None:
+        raise ImportRefused("circle.pot_holder: must name one of the members")
+    Circle.objects.filter(pk=circle.pk).update(pot_holder=holder.player)
+
+
+def _says_carried(item: Any) -> bool:
+    """Whether an evening's document says its plan went into the circle's tab (``exchange``'s ``carried``)."""
+    settlement = item.get("settlement") if isinstance(item, dict) else None
+    return isinstance(settlement, dict) and settlement.get("carried", False) is True
 
 
 def _import_settlement(circle: Circle, source: _Reader, users: _Users) -> CircleSettlement:
@@ -194,6 +219,11 @@ def _entry(
         raise ImportRefused(f"{source.where}: evening must be the index of one of the evenings")
     if settlement_at is not None and not 0 <= settlement_at < len(settlements):
         raise ImportRefused(f"{source.where}: settlement must be the index of one of the settlements")
+    paid_at, paid_by = source.optional("paid_at", str), source.optional("paid_by", str)
+    if (paid_at is None) != (paid_by is None):
+        raise ImportRefused(f"{source.where}: paid_at and paid_by go together")
+    if paid_at is not None and kind != CircleEntry.Kind.PAID_IN:
+        raise ImportRefused(f"{source.where}: only a pot pay-in (paid_in) is marked paid")
     return CircleEntry(
         circle=circle,
         player=_players(circle, [name])[name] if name is not None else None,
@@ -202,26 +232,31 @@ def _entry(
         kind=kind,
         amount=source.money("amount"),
         note=source.text("note", 200),
+        paid_at=source.moment("paid_at") if paid_at else None,
+        paid_by=users.get(paid_by) if paid_by else None,
         created_by=users.get(source.get("created_by", str)),
         created_at=source.moment("created_at"),
     )
 
 
-def _check_money(circle: Circle, evenings: list[Evening], settlements: list[CircleSettlement]) -> None:
+def _check_money(
+    circle: Circle, evenings: list[Evening], carried_flags: list[bool], settlements: list[CircleSettlement]
+) -> None:
     """The imported entries are what the ledger would have booked (see the module's docstring)."""
     entries = CircleEntry.objects.filter(circle=circle)
     carried = entries.filter(kind=CircleEntry.Kind.CARRIED).totals("evening_id", "player__name")
     paid_in = entries.filter(kind=CircleEntry.Kind.PAID_IN).totals("evening_id", "player__name")
-    for index, evening in enumerate(evenings):
+    for index, (evening, was_carried) in enumerate(zip(evenings, carried_flags, strict=True)):
         settlement = Settlement.objects.filter(evening=evening).select_related("banker").first()
+        closed = settlement is not None and not evening.is_open
         booked = {name: amount for (at, name), amount in carried.items() if at == evening.pk}
-        want = circles.carried_of(evening, settlement) if settlement and not evening.is_open else {}
+        want = circles.planned_net(settlement) if settlement and closed and was_carried else {}
         if booked != {name: amount for name, amount in want.items() if amount != 0}:
             raise ImportRefused(f"entries: evening {index}'s carried balances are not the net of its plan")
         booked = {name: amount for (at, name), amount in paid_in.items() if at == evening.pk}
-        want = circles.pot_shares_of(evening, settlement) if settlement and not evening.is_open else {}
-        if booked != want:
-            raise ImportRefused(f"entries: evening {index}'s pot shares are not the circle's share of its gains")
+        possible = circles.pot_shares_possible(settlement, booked) if settlement and closed else not booked
+        if not possible:
+            raise ImportRefused(f"entries: evening {index}'s pot shares are not a share of its winners' gains")
     if entries.filter(kind__in=["carried", "paid_in"], evening__isnull=True).exists():
         raise ImportRefused("entries: a carried balance or pot share names no evening")
     for index, tab_settlement in enumerate(settlements):

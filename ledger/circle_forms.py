@@ -44,6 +44,49 @@ class CircleForm(forms.Form):
         return [name for name in text.splitlines() if name.strip()]
 
 
+class CircleSettingsForm(forms.Form):
+    """A circle's settings after creation (``circles.circle_settings_change`` decides what may change)."""
+
+    name = forms.CharField(label=_("Name of the circle"), max_length=80)
+    settle = forms.ChoiceField(label=_("How the circle settles"), choices=Circle.Settle.choices, widget=Segments)
+    currency = forms.ChoiceField(label=_("Currency"), choices=Currency.choices, widget=Segments)
+    coin = coin_field()
+    pot_share = forms.DecimalField(
+        label=_("Share of each winner's gain paid into the pot"),
+        min_value=Decimal(0),
+        max_value=Decimal(1),
+        max_digits=14,
+        decimal_places=4,
+        help_text=_("For a pot: 0.1 is a tenth."),
+    )
+    pot_holder = forms.ModelChoiceField(
+        label=_("Who holds the pot"),
+        queryset=Player.objects.none(),
+        required=False,
+        help_text=_("Winners pay their share to this member: a payment QR code when they have an IBAN."),
+    )
+
+    def __init__(self, *args: Any, circle: Circle, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                "name": circle.name,
+                "settle": circle.settle,
+                "currency": circle.currency,
+                "coin": circle.coin.normalize(),
+                "pot_share": circle.pot_share.normalize(),
+                "pot_holder": circle.pot_holder_id,
+            },
+        )
+        # Prefixed: the circle page's other forms have a "name" (a new member) too.
+        kwargs.setdefault("prefix", "settings")
+        super().__init__(*args, **kwargs)
+        field = self.fields["pot_holder"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = circle.members.order_by("name")
+        field.empty_label = _("(nobody yet)")
+
+
 class MemberForm(forms.Form):
     name = forms.CharField(label=_("New member"), max_length=40)
 

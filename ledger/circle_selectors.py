@@ -13,7 +13,17 @@ from django.db.models import Count, Q
 from django.utils.safestring import SafeString
 
 from ledger import qr
-from ledger.models import Circle, CircleEntry, CircleMember, CircleSettlement, CircleTransfer, Evening, Transfer
+from ledger.models import (
+    Circle,
+    CircleEntry,
+    CircleMember,
+    CircleSettlement,
+    CircleTransfer,
+    Evening,
+    Player,
+    Transfer,
+)
+from rules.i18n import plain_money
 
 EVENINGS_SHOWN = 20
 ENTRIES_SHOWN = 30
@@ -84,6 +94,46 @@ def _payment_row(
     return row | {"key": f"{key}-{transfer.pk}"}
 
 
+def pot_payments(circle: Circle, *, player: Player | None = None, length: int = ENTRIES_SHOWN) -> list[dict[str, Any]]:
+    """The pot pay-ins not yet marked paid (``player``'s only, if given), latest evenings first, each as
+    ``pot_payment_row`` shows it: two queries (the pot holder, the pay-ins)."""
+    unpaid = CircleEntry.objects.filter(circle=circle, kind=CircleEntry.Kind.PAID_IN, paid_at__isnull=True)
+    if player is not None:
+        unpaid = unpaid.filter(player=player)
+    unpaid = unpaid.select_related("player", "evening").order_by("-evening__date", "-id")[:length]
+    holder = circle.pot_holder
+    return [pot_payment_row(circle, entry, holder=holder) for entry in unpaid]
+
+
+def pot_payment_row(circle: Circle, entry: CircleEntry, *, holder: Player | None) -> dict[str, Any]:
+    """One pay-in as shown: what the winner pays the pot holder and, while unpaid and the holder has an IBAN, the
+    payment QR code (``ledger.qr``) in the evening's currency. No code when the winner holds the pot himself."""
+    currency = entry.evening.currency if entry.evening else circle.currency
+    own = holder is not None and holder.pk == entry.player_id
+    code = SafeString("")
+    if holder is not None and holder.iban and not own and entry.paid_at is None and entry.player is not None:
+        date = entry.evening.date if entry.evening else entry.created_at.date()
+        payload = qr.payment_payload(
+            currency=currency,
+            payee=holder.name,
+            iban=holder.iban,
+            amount=entry.amount,
+            text=qr.payment_text(date=date, payer=entry.player.name),
+        )
+        code = qr.qr_svg(payload, label=f"{entry.player} → {holder} {plain_money(entry.amount)}")
+    kind = "QR Platba" if currency == "CZK" else "EPC (SEPA)"
+    return {
+        "entry": entry,
+        "holder": holder,
+        "own": own,
+        "currency": currency,
+        "iban": holder.iban if holder else "",
+        "qr": code,
+        "qr_kind": kind,
+        "key": f"pot-{entry.pk}",
+    }
+
+
 def circle_context(circle: Circle, *, with_qr: bool = True) -> dict[str, Any]:
     """Everything the circle page shows, in a fixed number of queries whatever the number of evenings."""
     settlement, transfers = latest_tab_settlement(circle)
@@ -97,6 +147,8 @@ def circle_context(circle: Circle, *, with_qr: bool = True) -> dict[str, Any]:
         "tab_settlement": settlement,
         "tab_transfers": [tab_transfer_row(circle, transfer, with_qr=with_qr) for transfer in transfers],
         "keepers": list(circle.scorekeepers.all()),
+        # Also once the circle no longer keeps a pot: pay-ins booked before are still owed to its holder.
+        "pot_payments": pot_payments(circle),
     }
 
 
@@ -134,5 +186,6 @@ def member_context(membership: CircleMember) -> dict[str, Any]:
         "pot": pot_balance(circle) if circle.settle == Circle.Settle.POT else None,
         "owes": owes,
         "owed": owed,
+        "pot_payments": pot_payments(circle, player=player),
         "evenings": evenings(circle),
     }

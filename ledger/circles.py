@@ -14,7 +14,12 @@ The money of a circle (``CircleEntry``):
   entries it settled; an evening whose carried balances were settled can no longer be reopened.
 - **Pot** (``settle="pot"``): the evening settles tonight as usual, and each winner pays ``pot_share`` of their
   rounded gain, rounded to the evening's coin, into the pot (``paid_in``); deposits and withdrawals are booked by
-  hand. The pot's balance is the sum of its entries.
+  hand. The pot's balance is the sum of its entries. The circle's ``pot_holder`` keeps the pot's money: each
+  pay-in is paid to them and marked paid (``paid_at``).
+
+A circle's settings (name, how it settles, currency, coin, pot share, pot holder) change with
+``circle_settings_change``; a change applies to the evenings closed from then on, nothing booked is priced again.
+So what an evening's close booked is read from its entries (``carries_into_tab``), not from today's settings.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import datetime
 import secrets
 from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
@@ -78,6 +84,19 @@ def _coin_check(currency: str, coin: Decimal | None) -> Decimal:
     return coin
 
 
+def _settle_check(settle: str) -> str:
+    if settle not in Circle.Settle.values:
+        raise services.LedgerError(_("Choose how the circle settles."), field="settle")
+    return settle
+
+
+def _share_check(pot_share: Decimal | None) -> Decimal:
+    share = Decimal("0.1") if pot_share is None else pot_share
+    if not Decimal(0) <= share <= 1 or share != share.quantize(MONEY_PLACES):
+        raise services.LedgerError(_("The share paid into the pot is a part from 0 to 1, e.g. 0.1."), field="pot_share")
+    return share
+
+
 @transaction.atomic
 def circle_create(
     *,
@@ -90,23 +109,83 @@ def circle_create(
     pot_share: Decimal | None = None,
 ) -> Circle:
     """A new circle of the owner's players (known names reused, new ones added), in the order named."""
-    if settle not in Circle.Settle.values:
-        raise services.LedgerError(_("Choose how the circle settles."), field="settle")
-    share = Decimal("0.1") if pot_share is None else pot_share
-    if not Decimal(0) <= share <= 1 or share != share.quantize(MONEY_PLACES):
-        raise services.LedgerError(_("The share paid into the pot is a part from 0 to 1, e.g. 0.1."), field="pot_share")
     circle = Circle.objects.create(
         owner=owner,
         name=circle_name_check(name),
-        settle=settle,
+        settle=_settle_check(settle),
         currency=currency,
         coin=_coin_check(currency, coin),
-        pot_share=share,
+        pot_share=_share_check(pot_share),
     )
     for member in members:
         if member and member.strip():
             circle_member_add(circle=circle, name=member)
     return circle
+
+
+@transaction.atomic
+def circle_settings_change(
+    *,
+    circle: Circle,
+    by: Any,
+    name: str,
+    settle: str,
+    currency: str,
+    coin: Decimal | None = None,
+    pot_share: Decimal | None = None,
+    pot_holder: Player | None = None,
+) -> Circle:
+    """Change the circle's settings, checked as at creation; they apply to the evenings closed from now on.
+
+    Refused, naming the field: leaving the tab while it holds open balances (they would be owed in a tab nobody
+    settles any more), and another currency once the circle has evenings in its currency or any booking (entries
+    and tab settlements hold no currency of their own: they are in the circle's). A pot holder is a member.
+    """
+    locked = Circle.objects.select_for_update().get(pk=circle.pk)
+    if not Circle.objects.for_user(by).filter(pk=locked.pk).exists():
+        raise services.LedgerError(_("Only the circle's owner and scorekeepers change its settings."))
+    locked.name = circle_name_check(name)
+    locked.settle = _settle_check(settle)
+    if circle.settle == Circle.Settle.TAB and locked.settle != Circle.Settle.TAB and _tab_is_open(locked):
+        raise services.LedgerError(
+            _("The tab still holds open balances: settle the tab first, then change how the circle settles."),
+            field="settle",
+        )
+    locked.currency = _currency_change_check(locked, currency)
+    locked.coin = _coin_check(locked.currency, coin)
+    locked.pot_share = _share_check(pot_share)
+    locked.pot_holder = _holder_check(locked, pot_holder)
+    fields = ["name", "settle", "currency", "coin", "pot_share", "pot_holder"]
+    locked.save(update_fields=fields)
+    for field in fields:  # the caller's instance reads as stored too
+        setattr(circle, field, getattr(locked, field))
+    return locked
+
+
+def _tab_is_open(circle: Circle) -> bool:
+    totals = CircleEntry.objects.filter(circle=circle).tab().totals("player_id")
+    return any(amount != 0 for amount in totals.values())
+
+
+def _currency_change_check(circle: Circle, currency: str) -> str:
+    if currency == circle.currency:
+        return currency
+    if currency not in Currency.values:
+        raise services.LedgerError(_("Choose a currency."), field="currency")
+    booked = circle.entries.exists() or circle.settlements.exists()
+    if booked or circle.evenings.exclude(currency=currency).exists():
+        raise services.LedgerError(
+            _("The circle has evenings or bookings in %(currency)s already: its currency can no longer change.")
+            % {"currency": circle.currency},
+            field="currency",
+        )
+    return currency
+
+
+def _holder_check(circle: Circle, holder: Player | None) -> Player | None:
+    if holder is not None and not CircleMember.objects.filter(circle=circle, player=holder).exists():
+        raise services.LedgerError(_("The pot holder must be a member of the circle."), field="pot_holder")
+    return holder
 
 
 def circle_member_add(*, circle: Circle, name: str) -> CircleMember:
@@ -117,8 +196,12 @@ def circle_member_add(*, circle: Circle, name: str) -> CircleMember:
 
 
 def circle_member_remove(*, circle: Circle, player: Player) -> None:
-    """The player leaves the circle (their link with it); their evenings, tab and pot entries stay as booked."""
+    """The player leaves the circle (their link with it); their evenings, tab and pot entries stay as booked.
+    A pot holder who leaves no longer holds the pot (nobody does until the settings name another)."""
     CircleMember.objects.filter(circle=circle, player=player).delete()
+    if circle.pot_holder_id == player.pk:
+        Circle.objects.filter(pk=circle.pk, pot_holder=player).update(pot_holder=None)
+        circle.pot_holder = None
 
 
 def circle_scorekeeper_candidates(circle: Circle) -> list[Any]:
@@ -215,7 +298,13 @@ def circle_seating(circle: Circle) -> dict[str, str]:
 
 
 def carries_into_tab(evening: Evening) -> bool:
-    return evening.circle_id is not None and _circle_of(evening).settle == Circle.Settle.TAB
+    """Whether the evening's plan goes (open) or went (closed) into its circle's tab. A closed evening says so by
+    its carried entries, not by the circle's settings, which may have changed since it closed."""
+    if evening.circle_id is None:
+        return False
+    if evening.is_open:
+        return _circle_of(evening).settle == Circle.Settle.TAB
+    return CircleEntry.objects.filter(evening=evening, kind=CircleEntry.Kind.CARRIED).exists()
 
 
 def _circle_of(evening: Evening) -> Circle:
@@ -245,11 +334,9 @@ def tab_carry(
     return _evening_entries(evening, CircleEntry.Kind.CARRIED, carried, players, by)
 
 
-def carried_of(evening: Evening, settlement: Settlement) -> dict[str, Decimal]:
-    """What closing ``evening`` carries into its circle's tab, planned again from its stored settlement (for the
-    import's check): the net of the transfers still to plan, paid ones kept over a reopen set aside."""
-    if not carries_into_tab(evening):
-        return {}
+def planned_net(settlement: Settlement) -> dict[str, Decimal]:
+    """The net of the transfers a closed evening's stored settlement plans, paid ones kept over a reopen set aside:
+    what closing carries into a tab (``tab_carry``)."""
     paid = settlement.transfers.filter(paid_at__isnull=False).select_related("payer", "payee")
     exact = {name: Decimal(amount) for name, amount in settlement.exact.items()}
     banker = settlement.banker.name if settlement.banker else None
@@ -276,6 +363,27 @@ def pot_shares_of(evening: Evening, settlement: Settlement) -> dict[str, Decimal
         if paid > 0:
             shares[name] = paid
     return shares
+
+
+def pot_shares_possible(settlement: Settlement, shares: dict[str, Decimal]) -> bool:
+    """Whether ``shares`` ({player: paid into the pot}) is what closing the evening books (``pot_shares_of``) with
+    one pot share from 0 to 1 for all its winners. The import's check: the share in force when the evening closed
+    is not stored, and the circle's may have changed since (``circle_settings_change``).
+
+    Paying ``p`` of a gain ``g`` (``p`` rounded half up to the coin ``c``) means a share in [(p − c/2)/g,
+    (p + c/2)/g), and a winner who paid nothing a share below c/2/g; the shares are possible when these ranges
+    and [0, 1] meet. Fractions keep every bound exact."""
+    coin = Fraction(settlement.coin)
+    gains = {name: Fraction(Decimal(amount)) for name, amount in settlement.rounded.items()}
+    if any(gains.get(name, 0) <= 0 or paid <= 0 or Fraction(paid) % coin for name, paid in shares.items()):
+        return False  # only winners pay, a positive multiple of the coin
+    low, high = Fraction(0), Fraction(2)  # high: above any share, exclusive
+    for name, gain in gains.items():
+        if gain > 0:
+            paid = Fraction(shares.get(name, Decimal(0)))
+            low = max(low, (paid - coin / 2) / gain)
+            high = min(high, (paid + coin / 2) / gain)
+    return low <= 1 and low < high
 
 
 def pot_pay_in(*, evening: Evening, settlement: Settlement, players: dict[str, Player], by: Any) -> list[CircleEntry]:
@@ -350,6 +458,12 @@ def circle_reopen(*, evening: Evening) -> None:
             _("This evening's balances were settled in the circle's tab already; it cannot be reopened."),
             field="evening",
         )
+    # A pay-in marked paid is money the pot holder has: closing again would book it a second time.
+    if booked.filter(paid_at__isnull=False).exists():
+        raise services.LedgerError(
+            _("A pot pay-in of this evening is marked paid: mark it unpaid on the circle's page to reopen."),
+            field="evening",
+        )
     booked.delete()
 
 
@@ -416,6 +530,23 @@ def tab_transfer_mark_unpaid(*, transfer: CircleTransfer, by: Any) -> CircleTran
 
 # --------------------------------------------------------------------------------------------------------------
 # The pot
+
+
+def pot_pay_in_mark_paid(*, entry: CircleEntry, by: Any) -> CircleEntry:
+    """Record that the winner paid their pot share to the pot holder; again changes nothing (a double tap)."""
+    if entry.kind != CircleEntry.Kind.PAID_IN:
+        raise services.LedgerError(_("Only a pay-in into the pot is marked paid."))
+    updated = CircleEntry.objects.filter(pk=entry.pk, paid_at__isnull=True).update(paid_at=timezone.now(), paid_by=by)
+    if updated:
+        entry.refresh_from_db(fields=["paid_at", "paid_by"])
+    return entry
+
+
+def pot_pay_in_mark_unpaid(*, entry: CircleEntry, by: Any) -> CircleEntry:
+    """Take back a paid mark tapped by mistake: the pot share is owed again."""
+    CircleEntry.objects.filter(pk=entry.pk, kind=CircleEntry.Kind.PAID_IN).update(paid_at=None, paid_by=None)
+    entry.paid_at = entry.paid_by = None
+    return entry
 
 
 def _pot_amount(amount: Decimal) -> Decimal:

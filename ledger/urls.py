@@ -67,6 +67,8 @@ urlpatterns = [
     path("circles/<int:circle_id>/tab/settle/", circles.circle_tab_settle, name="circle_tab_settle"),
     path("circles/<int:circle_id>/tab.pdf", circles.circle_tab_pdf, name="circle_tab_pdf"),
     path("circles/<int:circle_id>/pot/", circles.circle_pot, name="circle_pot"),
+    path("circles/<int:circle_id>/settings/", circles.circle_settings, name="circle_settings"),
+    path("circles/<int:circle_id>/pot/<int:entry_id>/paid/", circles.circle_pot_paid, name="circle_pot_paid"),
     path(
         "circle-transfers/<int:transfer_id>/paid/", circles.circle_transfer_mark_paid, name="circle_transfer_mark_paid"
     ),

@@ -48,6 +48,9 @@ class CircleDetailSerializer(CircleSerializer):
     tab = AmountsField(source="tab_of", help_text="settle=tab: what the circle owes each player (open tab)")
     pot = MoneyField(source="pot_of", allow_null=True, help_text="settle=pot: what the pot holds, else null")
     evenings = CircleEveningSerializer(many=True, source="evening_list", help_text="the latest evenings, newest first")
+    pot_holder = MemberSerializer(
+        source="pot_holder_of", allow_null=True, help_text="the member the winners pay their pot share to, or null"
+    )
 
 
 def _with_members(circle: Circle) -> Circle:
@@ -62,6 +65,8 @@ def _detail(circle: Circle) -> Circle:
     circle.tab_of = circle_selectors.tab_balances(circle)  # type: ignore[attr-defined]
     circle.pot_of = circle_selectors.pot_balance(circle) if circle.settle == Circle.Settle.POT else None  # type: ignore[attr-defined]
     circle.evening_list = circle_selectors.evenings(circle)  # type: ignore[attr-defined]
+    holder = circle.pot_holder
+    circle.pot_holder_of = {"id": holder.pk, "name": holder.name} if holder else None  # type: ignore[attr-defined]
     return circle
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,9 +26,9 @@ from ledger.access import (
     membership_for_link,
     membership_for_scorekeeper,
 )
-from ledger.circle_forms import CircleForm, MemberForm, PotForm
+from ledger.circle_forms import CircleForm, CircleSettingsForm, MemberForm, PotForm
 from ledger.forms import SettlementForm, add_domain_error
-from ledger.models import Circle, CircleMember, CircleTransfer, Table
+from ledger.models import Circle, CircleEntry, CircleMember, CircleTransfer, Table
 from ledger.qr import qr_svg
 from ledger.views.htmx import HtmxHttpRequest
 
@@ -72,6 +72,7 @@ def _circle_context(request: HttpRequest, circle: Circle, **forms: Any) -> dict[
     context["member_form"] = forms.get("member_form") or MemberForm()
     context["settle_form"] = forms.get("settle_form") or SettlementForm(players=list(context["tab"]))
     context["pot_form"] = forms.get("pot_form") or PotForm(circle=circle)
+    context["settings_form"] = forms.get("settings_form") or CircleSettingsForm(circle=circle)
     owner = circle.owner_id == request.user.pk
     context["is_owner"] = owner
     context["candidates"] = circles.circle_scorekeeper_candidates(circle) if owner else []
@@ -97,6 +98,42 @@ def circle_evening(request: HttpRequest, circle_id: int) -> HttpResponse:
     last = Table.objects.filter(evening__circle=circle).exclude(evening=evening).order_by("-id").first()
     target = reverse("ledger:table_create", args=[evening.pk])
     return redirect(f"{target}?again={last.pk}" if last else target)
+
+
+@login_required
+@require_POST
+def circle_settings(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
+    """Change the circle's settings (``circles.circle_settings_change``). With htmx the answer is the settings card,
+    with the page's heading and money part swapped out of band (they show the settings); htmx swaps only a 2xx
+    answer, so a refused change answers 200 there and 400 without htmx."""
+    circle = circle_for_scorekeeper(request.user, circle_id)
+    form = CircleSettingsForm(request.POST, circle=circle)
+    changed = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            changed = circles.circle_settings_change(
+                circle=circle,
+                by=request.user,
+                name=data["name"],
+                settle=data["settle"],
+                currency=data["currency"],
+                coin=data["coin"],
+                pot_share=data["pot_share"],
+                pot_holder=data["pot_holder"],
+            )
+        except services.LedgerError as error:
+            add_domain_error(form, error)
+    if request.htmx:
+        shown = changed or circle
+        context = _circle_context(request, shown, settings_form=None if changed else form)
+        context["saved"] = changed is not None
+        return render(request, "ledger/_circle_settings_changed.html", context)
+    if changed is None:
+        context = _circle_context(request, circle, settings_form=form)
+        return render(request, "ledger/circle_detail.html", context, status=400)
+    messages.success(request, _("The circle's settings are saved; they apply to the evenings closed from now on."))
+    return redirect(f"{changed.get_absolute_url()}#settings")
 
 
 @login_required
@@ -231,6 +268,24 @@ def circle_transfer_mark_paid(request: HtmxHttpRequest, transfer_id: int) -> Htt
 def circle_transfer_mark_unpaid(request: HtmxHttpRequest, transfer_id: int) -> HttpResponse:
     transfer = circle_transfer_for_scorekeeper(request.user, transfer_id)
     return _transfer_changed(request, circles.tab_transfer_mark_unpaid(transfer=transfer, by=request.user))
+
+
+@login_required
+@require_POST
+def circle_pot_paid(request: HtmxHttpRequest, circle_id: int, entry_id: int) -> HttpResponse:
+    """Mark a winner's pot pay-in paid to the pot holder (``action=paid``) or take the mark back (``unpaid``)."""
+    circle = circle_for_scorekeeper(request.user, circle_id)
+    entry = get_object_or_404(
+        CircleEntry.objects.select_related("player", "evening"), pk=entry_id, circle=circle, kind="paid_in"
+    )
+    if request.POST.get("action") == "unpaid":
+        circles.pot_pay_in_mark_unpaid(entry=entry, by=request.user)
+    else:
+        circles.pot_pay_in_mark_paid(entry=entry, by=request.user)
+    if not request.htmx:
+        return redirect(f"{circle.get_absolute_url()}#pot-payments")
+    row = circle_selectors.pot_payment_row(circle, entry, holder=circle.pot_holder)
+    return render(request, "ledger/_circle_pot_payment_row.html", {"row": row, "circle": circle, "can_edit": True})
 
 
 def _transfer_changed(request: HtmxHttpRequest, transfer: CircleTransfer) -> HttpResponse:

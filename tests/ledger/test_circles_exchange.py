@@ -103,7 +103,11 @@ def test_a_forged_carried_balance_is_refused_and_nothing_is_stored(tab_circle, c
 def test_a_forged_pot_share_or_overdrawn_pot_is_refused(pot_circle, charlie):
     document = json.loads(json.dumps(circle_export(circle=pot_circle)))
     forged = copy.deepcopy(document)
-    next(e for e in forged["entries"] if e["kind"] == "paid_in")["amount"] = "5.0000"
+    next(e for e in forged["entries"] if e["kind"] == "paid_in")["amount"] = "13.0000"  # Ana won 12 only
+    with pytest.raises(ImportRefused, match="pot shares"):
+        circle_import(data=forged, owner=charlie)
+    forged = copy.deepcopy(document)
+    next(e for e in forged["entries"] if e["kind"] == "paid_in")["player"] = "Ben"  # a loser pays nothing in
     with pytest.raises(ImportRefused, match="pot shares"):
         circle_import(data=forged, owner=charlie)
     forged = copy.deepcopy(document)
