@@ -60,3 +60,34 @@ def test_the_tab_is_settled_and_a_transfer_marked_paid_with_htmx(page: Page, ali
     expect(page.get_by_role("heading", level=1)).to_contain_text("Ben")
     violations = audit(page)
     assert not violations, "\n".join(report(violations, "member page"))
+
+
+def test_the_settings_change_with_htmx_and_the_pot_holder_gets_a_qr_code(page: Page, alice: Any) -> None:
+    circle = circles.circle_create(owner=alice, name="Friday Šnapser", members=["Ana", "Ben", "Cyril"])
+    services.player_iban_set(player=circle.members.get(name="Ben"), iban="CZ6508000000192000145399")
+    page.goto(circle.get_absolute_url())
+    page.get_by_text("Change the settings").click()
+    page.fill("#id_settings-name", "Kasse")
+    page.locator("#settings label").filter(has=page.get_by_text("winners pay into the pot", exact=True)).click()
+    page.select_option("#id_settings-pot_holder", label="Ben")
+    tap(page, page.get_by_role("button", name="Save the settings"))
+    # The heading and the money part are swapped in with the settings card, without a page load.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Kasse")
+    expect(page.locator("#circle-head")).to_contain_text("Ben holds the pot")
+    expect(page.locator("#pot")).to_be_visible()
+    assert page.url.endswith(circle.get_absolute_url())  # no redirect to …#settings: htmx swapped the parts
+    stored = Circle.objects.get(pk=circle.pk)
+    assert (stored.name, stored.settle, stored.pot_holder.name) == ("Kasse", "pot", "Ben")
+    # An evening won by Ana: her pot share, with a QR code to Ben, marked paid with htmx.
+    evening = circles.circle_evening_create(circle=stored, by=alice, date=datetime.date(2026, 11, 20))
+    table = factories.make_table(evening, "snapser", players=["Ana", "Ben", "Cyril"], stake="3.10")
+    factories.record(table)  # Ana +12 rounded: a tenth, 1.20 → 1 Kč into the pot
+    services.evening_close(evening=evening, by=alice)
+    page.reload()
+    payment = page.locator("#pot-payments li.transfer")
+    expect(payment).to_contain_text("Ana → Ben")
+    expect(payment.locator("svg")).to_have_count(1)
+    violations = audit(page)
+    assert not violations, "\n".join(report(violations, "circle page with its settings"))
+    tap(page, payment.get_by_role("button", name="Mark paid"))
+    expect(page.locator("#pot-payments li.transfer.paid")).to_have_count(1)
