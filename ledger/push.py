@@ -29,7 +29,7 @@ from typing import Any
 
 import redis
 import redis.asyncio
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
@@ -299,8 +299,10 @@ async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
     ids = itertools.count()
     async with subscription(topic) as messages:
         state = await first() if callable(first) else first
-        # Nothing waits on the database from here on: an idle viewer must not hold a database connection.
+        # Nothing waits on the database from here on: an idle viewer must not hold a database connection, nor the
+        # thread Django ran the request's sync code on.
         await sync_to_async(_release_database)()
+        _release_request_thread()
         yield f"retry: {RETRY_MS}\n".encode() + (sse_event(next(ids), state) if state is not None else b"")
         while True:
             message = await messages.next_message(HEARTBEAT_SECONDS)
@@ -309,6 +311,20 @@ async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
 
 def _first_only(state: Message | None) -> Iterator[bytes]:
     yield f"retry: {RETRY_MS}\n".encode() + (sse_event(0, state) if state is not None else b"")
+
+
+def _release_request_thread() -> None:
+    """Let the thread that Django's ASGI handler keeps for this request's sync code (middleware, database) end.
+
+    Django runs each ASGI request in an asgiref ``ThreadSensitiveContext`` whose one-thread executor lives until the
+    answer is complete, which for a live line is when the viewer leaves: one idle thread, with its stack and malloc
+    arena, per viewer. Nothing sync runs in the stream any more; should Django need a thread again at the end
+    (``response.close``), asgiref makes a new one for that moment.
+    """
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context is not None else None
+    if executor is not None:
+        executor.shutdown(wait=False)
 
 
 def _release_database() -> None:
