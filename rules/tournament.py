@@ -183,10 +183,14 @@ def seed(ranked: Sequence[str], game: str) -> list[list[str]]:
 # --------------------------------------------------------------------------------------------------------------
 # The movement of a Mariáš or Šnapser tournament: nobody meets the same opponent twice while that is possible
 
-# One step of the search looks at every swap of one player who meets someone again with a player at another table of
-# the same round. 32 players × 4 rounds and 24 × 7 need none to a few hundred steps; a plan that cannot be free of
-# repeats (8 players over 3 rounds) runs the whole budget, about a second at 32 players.
-DEFAULT_STEPS = 4_000
+# How many swaps the movement's search may weigh: about a second's work on a small server. Designed plans (16 players
+# over 5 rounds, 32 over 4 to 8, …) need none; 24 players over 6 rounds end with one or two repeats, 24 over 7
+# with about ten (whether 7 rounds without a repeat exist for 24 is not known to this module).
+DEFAULT_EFFORT = 600_000
+# Each step weighs the swaps of at most this many players who meet someone again (picked at random), and the plan
+# is shaken after this many steps without a new best.
+_MOST_CONFLICTS = 48
+_STALE_STEPS = 300
 
 
 def repeats(plan: Sequence[Sequence[Sequence[str]]]) -> int:
@@ -207,18 +211,20 @@ def repeats(plan: Sequence[Sequence[Sequence[str]]]) -> int:
 
 
 def movement(
-    players: Sequence[str], rounds: int, game: str, rng: random.Random, *, steps: int = DEFAULT_STEPS
+    players: Sequence[str], rounds: int, game: str, rng: random.Random, *, effort: int = DEFAULT_EFFORT
 ) -> list[list[list[str]]]:
     """Every round's tables of a Mariáš or Šnapser tournament, with as few repeated meetings as the search finds.
 
-    The tables of each round have :func:`table_sizes`. The plan is built greedily (each seat goes to a player who
-    met the others at the table least), then improved by a tabu search that swaps two players of one round
-    (Dotú and Van Hentenryck's local search for the social golfer problem), within ``steps`` steps. It stops as
-    soon as no pair meets twice, or when the repeats reach the least that table sizes force
-    (:func:`_fewest_repeats`). Deterministic for a seeded ``rng``.
+    The tables of each round have :func:`table_sizes`. Where the numbers allow, the first rounds come from an
+    affine geometry (:func:`_designed_rounds`: ``m`` tables of ``k``, ``m`` a prime power, give ``m`` rounds
+    without a repeat, ``m + 1`` when ``m = k``); further rounds are built greedily (each seat to a player who met
+    the table least). A tabu search then swaps two players of one round at a time (after Dotú and Van Hentenryck's
+    local search for the social golfer problem) until no pair meets twice, the repeats reach the least the table
+    sizes force (:func:`_fewest_repeats`), or ``effort`` swaps have been weighed. Deterministic for a seeded ``rng``.
 
-    16 players at tables of 4 can play 5 rounds with no repeat (the affine plane of order 4); 32 players 4 rounds,
-    24 players 7 rounds.
+    So 16 players at tables of 4 play 5 rounds with no repeat (the affine plane of order 4: the most there can be),
+    32 players up to 8 rounds, 20 players 5; other fields rely on the search (24 players over 6 rounds: one or two
+    repeated pairs, over 7: about ten, within the default effort).
 
     >>> plan = movement([f"P{i}" for i in range(16)], 5, "marias", random.Random(1))
     >>> len(plan), [len(tables) for tables in plan], repeats(plan)
@@ -229,18 +235,30 @@ def movement(
         raise TournamentError(field="rounds", message=_("must be a whole number of at least 1"))
     sizes = table_sizes(len(names), game)
     search = _Search(len(names), rounds, sizes, rng, _designed_rounds(len(names), rounds, sizes, rng))
-    search.run(steps)
+    search.run(effort)
     return [[[names[p] for p in table] for table in tables] for tables in search.best]
 
 
 def _fewest_repeats(count: int, rounds: int, sizes: Sequence[int]) -> int:
-    """A lower bound on the repeats of any plan: a player seated with more others than exist must meet some again.
+    """A lower bound on the repeats of any plan, so that the search can stop once it gets there.
 
-    Each round's players at a table of k meet k − 1 others; the seating that gives a player the fewest meetings is
-    at the smallest tables, so every player meets at least ``rounds × (smallest − 1)`` times in all.
+    Two bounds, the larger holds. Each round a player at a table of k meets k − 1 others, at least
+    ``rounds × (smallest − 1)`` meetings in all; more than the ``count − 1`` others means meeting some again.
+    And with fewer tables (m) than seats (k), every later round must seat players of one first-round table
+    together: k players from m tables share at least the pairs of k spread evenly over m (8 players in two tables
+    of 4: 2 + 2 at each table, 2 repeated pairs per table and round).
+
+    >>> _fewest_repeats(8, 3, [4, 4]), _fewest_repeats(12, 2, [4, 4, 4]), _fewest_repeats(16, 5, [4] * 4)
+    (8, 3, 0)
     """
     meetings = rounds * (min(sizes) - 1)
-    return (count * max(0, meetings - (count - 1)) + 1) // 2
+    by_meetings = (count * max(0, meetings - (count - 1)) + 1) // 2
+    tables, seats = len(sizes), sizes[0]
+    if len(set(sizes)) != 1 or tables >= seats:
+        return by_meetings
+    each, more = divmod(seats, tables)
+    per_table = more * (each + 1) * each // 2 + (tables - more) * each * (each - 1) // 2
+    return max(by_meetings, (rounds - 1) * tables * per_table)
 
 
 # Finite fields of prime-power order (a prime's own field needs no table): the order and the coefficients of an
@@ -406,38 +424,43 @@ class _Search:
                         found.append((r, p))
         return found
 
-    def run(self, steps: int) -> None:
+    def run(self, effort: int) -> None:
+        """Tabu search: each step makes the best swap of a player who meets someone again, until the repeats reach
+        :attr:`floor` or ``effort`` swaps have been weighed."""
         tabu: dict[tuple[int, int, int], int] = {}
-        stale = 0
-        for step in range(steps):
-            if self.best_cost <= self.floor:
-                return
+        stale = step = 0
+        while effort > 0 and self.best_cost > self.floor:
+            step += 1
             conflicts = self._conflicts()
-            r, x = conflicts[self.rng.randrange(len(conflicts))]
-            moves: list[tuple[int, int]] = []
+            if len(conflicts) > _MOST_CONFLICTS:
+                conflicts = self.rng.sample(conflicts, _MOST_CONFLICTS)
+            moves: list[tuple[int, int, int]] = []
             least = self.count * self.count
-            for y in range(self.count):
-                if self.where[r][y] == self.where[r][x]:
-                    continue
-                delta = self._delta(r, x, y)
-                # A tabu move is allowed only when it beats the best plan seen (aspiration).
-                if tabu.get((r, min(x, y), max(x, y)), -1) >= step and self.cost + delta >= self.best_cost:
-                    continue
-                if delta < least:
-                    least, moves = delta, [(x, y)]
-                elif delta == least:
-                    moves.append((x, y))
+            for r, x in conflicts:
+                where = self.where[r]
+                for y in range(self.count):
+                    if where[y] == where[x]:
+                        continue
+                    effort -= 1
+                    delta = self._delta(r, x, y)
+                    # A tabu swap is taken only when it beats the best plan seen (aspiration).
+                    if tabu.get((r, min(x, y), max(x, y)), 0) >= step and self.cost + delta >= self.best_cost:
+                        continue
+                    if delta < least:
+                        least, moves = delta, [(r, x, y)]
+                    elif delta == least:
+                        moves.append((r, x, y))
             if not moves:
                 continue
-            x, y = moves[self.rng.randrange(len(moves))]
+            r, x, y = moves[self.rng.randrange(len(moves))]
             self._swap(r, x, y)
-            tabu[(r, min(x, y), max(x, y))] = step + 4 + self.rng.randrange(8)
+            tabu[(r, min(x, y), max(x, y))] = step + 10 + self.rng.randrange(20)
             if self.cost < self.best_cost:
                 self.best_cost, stale = self.cost, 0
                 self.best = [[list(table) for table in tables] for tables in self.plan]
             else:
                 stale += 1
-            if stale > 400:
+            if stale > _STALE_STEPS:
                 self._shake()
                 stale = 0
 

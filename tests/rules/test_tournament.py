@@ -23,6 +23,8 @@ from rules.tournament import (
     SkatFees,
     SkatHandResult,
     TournamentError,
+    _designed_rounds,
+    _fewest_repeats,
     draw,
     movement,
     placement_points,
@@ -160,6 +162,45 @@ def test_the_movement_has_no_repeat_where_a_design_exists(count: int, rounds: in
     assert len(set(met_pairs(plan))) == len(met_pairs(plan))
 
 
+@pytest.mark.parametrize("tables", [3, 4, 5, 7, 8, 9, 11, 13, 16, 25, 27, 32, 49])
+@pytest.mark.parametrize("seats", [3, 4])
+def test_every_designed_plan_has_no_repeat(tables: int, seats: int) -> None:
+    # m tables of k (m a prime power, k ≤ m): m rounds without a repeat, m + 1 when m = k. This checks the finite
+    # field tables too: a wrong multiplication would seat some pair together twice.
+    if seats > tables:
+        return
+    count, rounds = tables * seats, tables + (seats == tables)
+    sizes = [seats] * tables
+    plan = _designed_rounds(count, rounds, sizes, random.Random(tables))
+    assert len(plan) == rounds
+    for seated in plan:
+        assert sorted(p for table in seated for p in table) == list(range(count))
+        assert sorted(len(table) for table in seated) == sizes
+    assert repeats(plan) == 0
+
+
+def test_no_design_where_the_numbers_allow_none() -> None:
+    # 6 tables (no field of order 6), mixed table sizes, more seats than tables.
+    assert _designed_rounds(24, 3, [4] * 6, random.Random(1)) == []
+    assert _designed_rounds(15, 3, [4, 4, 4, 3], random.Random(1)) == []
+    assert _designed_rounds(12, 3, [4, 4, 4], random.Random(1)) == []
+
+
+def test_the_search_alone_finds_few_repeats_where_no_design_helps() -> None:
+    # 24 players in 6 tables of 4: no field of order 6, so only the search. 6 rounds (18 meetings of 23 others
+    # each) end with one or two repeated pairs; 7 rounds (21 of 23) with about ten: whether 7 rounds without a
+    # repeat exist is not known here. Both within about a second.
+    players = names(24)
+    started = time.perf_counter()
+    six = movement(players, 6, "marias", random.Random(2026))
+    seven = movement(players, 7, "marias", random.Random(2026))
+    assert time.perf_counter() - started < 4
+    assert_every_round_seats_everyone(six, players, "marias")
+    assert_every_round_seats_everyone(seven, players, "marias")
+    assert repeats(six) <= 2
+    assert repeats(seven) <= 12
+
+
 def test_the_movement_is_deterministic_for_a_seeded_rng() -> None:
     players = names(24)
     assert movement(players, 4, "marias", random.Random(5)) == movement(players, 4, "marias", random.Random(5))
@@ -174,10 +215,14 @@ def test_snapser_movement_with_mixed_tables_has_no_repeat() -> None:
 
 def test_a_movement_that_must_repeat_repeats_as_little_as_the_sizes_force() -> None:
     # 8 players in two tables of 4 meet 3 others a round, 7 others in all: round 2 must seat two of round 1's
-    # table together at each table, and every split of 4 into the two tables makes 2 + 2 (2 repeats per table,
-    # 4 per round, no fewer). The search finds exactly that.
+    # table together at each table, and every split of 4 into the two tables makes 2 + 2 (2 repeated pairs per
+    # table, 4 per round, no fewer). The search finds exactly that, and stops there at once.
+    started = time.perf_counter()
     plan = movement(names(8), 2, "marias", random.Random(1))
     assert repeats(plan) == 4
+    assert time.perf_counter() - started < 0.1
+    # Over 3 rounds each player meets 9 times but only 7 others: at least 2 repeats each, 8 pairs in all.
+    assert repeats(movement(names(8), 3, "marias", random.Random(1))) == 8
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -447,3 +492,18 @@ def test_placement_points_hand_out_the_schemes_total(seats: int, data: st.DataOb
     for (a, pa), (b, pb) in combinations(zip(amounts, points.values(), strict=True), 2):
         assert (a > b) <= (pa > pb)
         assert (a == b) == (pa == pb)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    count=st.integers(min_value=2, max_value=30),
+    rounds=st.integers(min_value=1, max_value=6),
+    seed_value=st.integers(),
+)
+def test_every_round_of_a_movement_seats_everyone_once(count: int, rounds: int, seed_value: int) -> None:
+    players = names(count)
+    plan = movement(players, rounds, "snapser", random.Random(seed_value), effort=5_000)
+    assert len(plan) == rounds
+    assert_every_round_seats_everyone(plan, players, "snapser")
+    # No plan beats the least the table sizes force: the floor at which the search stops is a true lower bound.
+    assert repeats(plan) >= _fewest_repeats(count, rounds, table_sizes(count, "snapser"))
