@@ -735,6 +735,9 @@ class StatsLine(models.Model):
     net = models.DecimalField(**MONEY)
     most = models.DecimalField(**MONEY)  # the player's largest amount in one hand
     least = models.DecimalField(**MONEY)  # and the smallest
+    # The first hands played with those amounts: the records point at them.
+    most_hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="+")
+    least_hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="+")
     flek_given = models.PositiveIntegerField()  # hands raised by the player's side
     flek_won = models.PositiveIntegerField()
     declared = models.PositiveIntegerField()  # hands the player declared

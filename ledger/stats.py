@@ -272,7 +272,7 @@ def _player_stats(player: Player, filters: Filters, circle: Any, tables: QuerySe
         "biggest_win": None if not hands else exact_total(totals["top"]),
         "biggest_loss": None if not hands else exact_total(totals["bottom"]),
         "records": {
-            "highest_hand": _highest_hand(player, lines, totals["top"]),
+            "highest_hand": _highest_hand(lines, totals["top"]),
             "best_evening": max(series, key=lambda row: row["net"], default=None),
             "worst_evening": min(series, key=lambda row: row["net"], default=None),
         },
@@ -372,38 +372,34 @@ def _by_net(table: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return dict(sorted(table.items(), key=lambda item: (-item[1]["net"], item[0])))
 
 
-def _highest_hand(player: Player, lines: QuerySet[StatsLine], top: object) -> dict[str, Any] | None:
-    """The hand that brought the player the most, found by its amount ``top`` (the largest) among the tables
-    whose line holds it: one query."""
+def _highest_hand(lines: QuerySet[StatsLine], top: object) -> dict[str, Any] | None:
+    """The first hand played that brought the player the most (``top``, the largest amount): one query."""
     if top is None:
         return None
-    amount = exact_total(top)
-    found = (
-        Posting.objects.filter(
-            player=player,
-            amount=amount,
-            hand__status=Hand.Status.COUNTED,
-            hand__table__in=lines.filter(most=amount).values("table_id"),
-        )
-        .select_related("hand__table__evening")
-        .order_by("hand__table__evening__date", "hand_id")
+    return _record(lines, "most", exact_total(top))
+
+
+def _record(lines: QuerySet[StatsLine], field: str, amount: Decimal, *, with_player: bool = False) -> dict[str, Any]:
+    """The record of the first hand played whose amount ``field`` (``most`` or ``least``) of a line is ``amount``
+    (the lines say which hand it was): its amount, the evening's date and id, the hand's label (and the player)."""
+    line = (
+        lines.filter(**{field: amount})
+        .select_related(f"{field}_hand__table__evening", "player")
+        .order_by("table__evening__date", "table__evening_id", "table_id", f"{field}_hand__number", "player__name")
         .first()
     )
-    return None if found is None else hand_record(found)
-
-
-def hand_record(posting: Posting, *, with_player: bool = False) -> dict[str, Any]:
-    """A posting shown as a record: amount, the evening's date and id, the hand's label (and the player)."""
-    hand = posting.hand
+    if line is None:  # pragma: no cover - the amount was read from these lines
+        raise LookupError(f"no line with {field} = {amount}")
+    hand = line.most_hand if field == "most" else line.least_hand
     record = {
-        "amount": exact_total(posting.amount),
+        "amount": amount,
         "date": hand.table.evening.date,
         "evening": hand.table.evening_id,
         "game": hand.table.game,
         "label": result_label(hand.result),
     }
     if with_player:
-        record["player"] = posting.player.name
+        record["player"] = line.player.name
     return record
 
 
@@ -427,8 +423,8 @@ def circle_stats(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
-    """The circle's season table and records over its counted evenings (players who hide left out). Five queries
-    (six when a former member still has hands in the range), and one to find the circle's tables whose summaries
+    """The circle's season table and records over its counted evenings (players who hide left out). Six queries
+    (seven when a former member still has hands in the range), and one to find the circle's tables whose summaries
     must be recomputed (``stats_summaries.refresh``: ten more when any).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
@@ -533,22 +529,13 @@ def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
 
 
 def _circle_records(shown: QuerySet[StatsLine], most: list[Any], least: list[Any]) -> dict[str, Any]:
-    """The circle's records among players who do not hide: two queries. ``most`` and ``least``: each player's
-    largest and smallest amount in one hand (from the season table's query), so the hands holding the records are
-    found by their amount among the tables whose lines hold them; the evenings come grouped per player and
-    evening (a row per evening each player played), the best and the worst picked here."""
+    """The circle's records among players who do not hide: three queries. ``most`` and ``least``: each player's
+    largest and smallest amount in one hand (from the season table's query), so the lines holding the records are
+    found by their amount (the first played: many hands may share an amount); the evenings come grouped per
+    player and evening (a row per evening each player played), the best and the worst picked here."""
     if not most:
         return {"highest_hand": None, "biggest_loss": None, "best_evening": None, "worst_evening": None}
     top, bottom = max(exact_total(amount) for amount in most), min(exact_total(amount) for amount in least)
-    holding = shown.filter(Q(most=top) | Q(least=bottom)).values("table_id")
-    extremes = list(
-        Posting.objects.filter(hand__status=Hand.Status.COUNTED, hand__table__in=holding, player__hide_stats=False)
-        .filter(Q(amount=top) | Q(amount=bottom))
-        .select_related("hand__table__evening", "player")
-        .order_by("hand__table__evening__date", "hand_id", "player__name")
-    )
-    highest = next(posting for posting in extremes if exact_total(posting.amount) == top)
-    lowest = next(posting for posting in extremes if exact_total(posting.amount) == bottom)
     evenings: list[dict[str, Any]] = [
         {
             "player": row["player__name"],
@@ -562,8 +549,8 @@ def _circle_records(shown: QuerySet[StatsLine], most: list[Any], least: list[Any
     ]
     # On a tie, the earlier evening, then the name: as ordered in the database before.
     return {
-        "highest_hand": hand_record(highest, with_player=True),
-        "biggest_loss": hand_record(lowest, with_player=True),
+        "highest_hand": _record(shown, "most", top, with_player=True),
+        "biggest_loss": _record(shown, "least", bottom, with_player=True),
         "best_evening": min(evenings, key=lambda row: (-row["net"], row["date"], row["player"])),
         "worst_evening": min(evenings, key=lambda row: (row["net"], row["date"], row["player"])),
     }

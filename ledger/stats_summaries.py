@@ -21,7 +21,8 @@ from typing import Any
 
 from django.db import connections, transaction
 from django.db.models import Case, Count, Expression, F, Func, IntegerField, Q, QuerySet, TextField, Value, When, Window
-from django.db.models.functions import Cast, Coalesce, Greatest, RowNumber
+from django.db.models.expressions import OrderBy
+from django.db.models.functions import Cast, Coalesce, FirstValue, Greatest, RowNumber
 
 from ledger import games
 from ledger.models import Hand, Posting, StatsDeclared, StatsLine, StatsPair, Table
@@ -158,7 +159,14 @@ def _facts(counted: QuerySet[Posting]) -> QuerySet[Any]:
     sides, the contract and the raises (``with_sides``): the one place the documents are read."""
     facts: QuerySet[Any] = (
         with_sides(counted)
-        .annotate(table_key=F("hand__table_id"), player_key=F("player_id"), name=F("player__name"), money=F("amount"))
+        .annotate(
+            table_key=F("hand__table_id"),
+            player_key=F("player_id"),
+            name=F("player__name"),
+            money=F("amount"),
+            top_hand=_first_hand(F("amount").desc()),
+            bottom_hand=_first_hand(F("amount").asc()),
+        )
         .order_by()
         .values(*FACT_COLUMNS)
     )
@@ -167,7 +175,17 @@ def _facts(counted: QuerySet[Posting]) -> QuerySet[Any]:
 
 # The columns of ``_facts`` (a tuple: the type checker cannot see the annotations).
 FACT_COLUMNS: tuple[str, ...] = ("table_key", "player_key", "name", "money", "declarer_name", "partner_name")
-FACT_COLUMNS += ("out_name", "contract", "raise_level")
+FACT_COLUMNS += ("out_name", "contract", "raise_level", "top_hand", "bottom_hand")
+
+
+def _first_hand(by_amount: OrderBy) -> Window:
+    """The first hand played (lowest number) among the player's hands at the table with the largest (smallest)
+    amount, on each of them."""
+    return Window(
+        FirstValue("hand_id"),
+        partition_by=[F("hand__table_id"), F("player_id")],
+        order_by=[by_amount, F("hand__number").asc()],
+    )
 
 
 def _runs(counted: QuerySet[Posting]) -> QuerySet[Any]:
@@ -253,13 +271,15 @@ _RAISED = f"((s.side = '{DEFENDER}' AND s.raise_level >= 1) OR (s.side = '{DECLA
 _DECLARES = "s.declarer_name = s.name"
 
 _LINES = (
-    "INSERT INTO ledger_statsline (table_id, player_id, table_hands, hands, won, net, most, least, flek_given,"
-    " flek_won, declared, declared_won, best_run, lead_run, tail_run)"
-    " SELECT a.table_key, a.player_key, c.hand_total, a.hands, a.won, a.net, a.most, a.least, a.flek_given,"
+    "INSERT INTO ledger_statsline (table_id, player_id, table_hands, hands, won, net, most, least, most_hand_id,"
+    " least_hand_id, flek_given, flek_won, declared, declared_won, best_run, lead_run, tail_run)"
+    " SELECT a.table_key, a.player_key, c.hand_total, a.hands, a.won, a.net, a.most, a.least, a.most_hand,"
+    " a.least_hand, a.flek_given,"
     " a.flek_won, a.declared, a.declared_won,"
     " COALESCE(r.best_run, 0), COALESCE(r.lead_run, 0), COALESCE(r.tail_run, 0)"
     " FROM (SELECT s.table_key, s.player_key, COUNT(*) AS hands, " + _count("s.money > 0") + " AS won,"
     " ROUND(SUM(s.money), 4) AS net, MAX(s.money) AS most, MIN(s.money) AS least,"
+    " MAX(s.top_hand) AS most_hand, MAX(s.bottom_hand) AS least_hand,"
     f" {_count(_RAISED)} AS flek_given, {_count(_RAISED + ' AND s.money > 0')} AS flek_won,"
     f" {_count(_DECLARES)} AS declared, {_count(_DECLARES + ' AND s.money > 0')} AS declared_won"
     f" FROM (SELECT f.*, {side_sql('f', 'f.name')} AS side FROM ({{0}}) f) s"
