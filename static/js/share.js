@@ -1,5 +1,6 @@
 // The share page (templates/ledger/shared_evening.html) follows the score by itself: every 5 seconds htmx asks
-// for the live part again. Loaded after the vendored idiomorph extension, on the share page only.
+// for the live part again, and at once when the live line (the second part below) says a hand changed. Loaded
+// after the vendored idiomorph extension, on the share page only.
 (function () {
   if (!window.htmx || !window.Idiomorph) return;
 
