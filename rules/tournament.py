@@ -40,6 +40,7 @@ from rules.i18n import _
 __all__ = [
     "DEFAULT_LOST_FEES",
     "PRIZE_SCHEMES",
+    "SERIES_GAMES",
     "Fees",
     "PlayerRound",
     "SeriesRow",
@@ -476,10 +477,10 @@ class _Search:
 # --------------------------------------------------------------------------------------------------------------
 # Fees and prizes
 
-# Verlustspielgeld per lost game by table size. The DSkV's own tournament order (Skatwettspielordnung) was not at
-# hand; Wikipedia's "Preisskat" gives about 0.50 € per lost game as the usual Abreizgeld, and clubs charge a table of
-# four more because one of its players sits out each hand. So: 0.50 at a 3-seat table, 1.00 at a 4-seat table, and
-# every tournament may set its own.
+# Verlustspielgeld per lost game by table size. The DSkV's tournament order itself was not at hand here; Wikipedia's
+# "Preisskat" gives about 0.50 € per lost game, often about 1.00 € from the fourth lost game of a list on
+# (Fees.lost_later, Fees.lost_later_from). By table size these defaults follow the issue's brief: 0.50 at a 3-seat
+# table, 1.00 at a 4-seat table. Every tournament sets its own.
 DEFAULT_LOST_FEES: Mapping[int, Decimal] = {3: Decimal("0.50"), 4: Decimal("1.00")}
 
 
@@ -496,31 +497,47 @@ class Fees:
     - ``entry``: the entry fee (Startgeld), once per player; all of it goes to the prize pool.
     - ``table``: the table fee (Tischgeld), per player and series or round, at whichever table; kept by the
       organiser (room, cards, score sheets) unless ``table_to_prizes``.
-    - ``lost``: the lost-game fee (Verlustspielgeld) per lost game as declarer, by table size (Skat); kept by the
-      organiser, as is usual, unless ``lost_to_prizes``.
+    - ``lost``: the lost-game fee (Verlustspielgeld) per game a player loses as declarer, by table size (Skat);
+      kept by the organiser, as is usual, unless ``lost_to_prizes``. With ``lost_later``, the
+      ``lost_later_from``-th lost game of a series and every one after it costs that fee instead.
 
-    >>> fees = Fees(entry=Decimal("10"))
+    >>> fees = Fees(entry=Decimal("10"), lost_later={3: Decimal("1.00")})
     >>> fees.lost_fee(3), fees.lost_fee(4)
     (Decimal('0.50'), Decimal('1.00'))
+    >>> fees.lost_money(3, 5), fees.lost_money(4, 5)  # 3 × 0.50 + 2 × 1.00; 5 × 1.00
+    (Decimal('3.50'), Decimal('5.00'))
     """
 
     entry: Decimal = ZERO
     table: Decimal = ZERO
     lost: Mapping[int, Decimal] = field(default_factory=lambda: dict(DEFAULT_LOST_FEES))
+    lost_later: Mapping[int, Decimal] = field(default_factory=dict)
+    lost_later_from: int = 4
     table_to_prizes: bool = False
     lost_to_prizes: bool = False
 
     def __post_init__(self) -> None:
         _fee("entry", self.entry)
         _fee("table", self.table)
-        if not isinstance(self.lost, Mapping):
-            raise TournamentError(field="fees.lost", message=_("must map each table size to a fee"))
-        for seats, fee in self.lost.items():
-            _fee(f"lost.{seats}", fee)
+        for name in ("lost", "lost_later"):
+            fees = getattr(self, name)
+            if not isinstance(fees, Mapping):
+                raise TournamentError(field=f"fees.{name}", message=_("must map each table size to a fee"))
+            for seats, fee in fees.items():
+                _fee(f"{name}.{seats}", fee)
+        if not isinstance(self.lost_later_from, int) or self.lost_later_from < 1:
+            raise TournamentError(field="fees.lost_later_from", message=_("must be a whole number of at least 1"))
 
     def lost_fee(self, seats: int) -> Decimal:
         """The fee for one lost game at a table of ``seats``; nothing where the tournament set none."""
         return self.lost.get(seats, ZERO)
+
+    def lost_money(self, seats: int, lost: int) -> Decimal:
+        """The fees for ``lost`` games lost in one series at a table of ``seats``."""
+        if seats not in self.lost_later:
+            return self.lost_fee(seats) * lost
+        early = min(lost, self.lost_later_from - 1)
+        return self.lost_fee(seats) * early + self.lost_later[seats] * (lost - early)
 
 
 # The brief's name for the fees of a Skat tournament: the same fees serve Mariáš and Šnapser (without lost games).
@@ -675,6 +692,10 @@ def _tied_groups(order: Sequence[str], ranks: Mapping[str, int] | None) -> list[
 # Skat: a Seeger-Fabian series at one table
 
 
+# Hands in one Skat series by table size (the DSkV's 48 at four seats, 36 at three): a default a tournament may change.
+SERIES_GAMES: Mapping[int, int] = {3: 36, 4: 48}
+
+
 @dataclass(frozen=True)
 class SkatHandResult:
     """One hand of a Skat series as the engine priced it with the ``seeger-fabian`` preset.
@@ -707,7 +728,7 @@ def skat_series(
 
     The engine's score already holds the Seeger-Fabian bonuses, so points are a plain sum: game points
     + (won − lost) × 50 + the other players' lost games × 40 (3 seats) or 30 (4 seats), as the DSkV list has it.
-    The lost-game fee is ``lost × fees.lost_fee(len(seats))``.
+    The lost-game fees are :meth:`Fees.lost_money` (``lost × fees.lost_fee(len(seats))`` unless fees rise later).
 
     >>> seats = ["Ana", "Ben", "Cyril"]
     >>> rows = skat_series([SkatHandResult({"Ana": 98, "Ben": 0, "Cyril": 0}, "Ana", True),
@@ -718,7 +739,7 @@ def skat_series(
     table = _checked_players(seats)
     if len(table) not in seat_counts("skat"):
         raise TournamentError(field="seats", message=_("a Skat table seats 3 or 4 players"))
-    fee = (fees or Fees()).lost_fee(len(table))
+    charged = fees or Fees()
     points = dict.fromkeys(table, 0)
     won = dict.fromkeys(table, 0)
     lost = dict.fromkeys(table, 0)
@@ -728,7 +749,10 @@ def skat_series(
             points[player] += score
         if hand.declarer is not None:
             (won if hand.won else lost)[hand.declarer] += 1
-    return {p: SeriesRow(points=points[p], won=won[p], lost=lost[p], lost_fee=fee * lost[p]) for p in table}
+    return {
+        p: SeriesRow(points=points[p], won=won[p], lost=lost[p], lost_fee=charged.lost_money(len(table), lost[p]))
+        for p in table
+    }
 
 
 def _check_hand(number: int, hand: SkatHandResult, table: Sequence[str]) -> None:
@@ -847,6 +871,23 @@ class Standing:
     money: Decimal
     fees: Decimal
     rounds: int
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready: numbers of money and points as strings, exact.
+
+        >>> Standing(1, "Ana", Decimal("7.5"), 0, 0, Decimal("1.20"), ZERO, 2).as_dict()
+        {'rank': 1, 'player': 'Ana', 'points': '7.5', 'won': 0, 'lost': 0, 'money': '1.20', 'fees': '0', 'rounds': 2}
+        """
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "points": str(self.points),
+            "won": self.won,
+            "lost": self.lost,
+            "money": str(self.money),
+            "fees": str(self.fees),
+            "rounds": self.rounds,
+        }
 
 
 def series_rounds(rows: Mapping[str, SeriesRow]) -> list[PlayerRound]:

@@ -270,6 +270,21 @@ def test_a_four_seat_series_pays_the_sitting_dealer_too() -> None:
     assert rows["Dora"].points == 30
 
 
+def test_lost_games_cost_more_from_the_fourth_of_a_series_where_the_tournament_says_so() -> None:
+    lost = skat_hand(THREE, {"declarer": "Ana", "contract": "null", "won": False})
+    fees = Fees(lost={3: D("0.50"), 4: D("1.00")}, lost_later={3: D("1.00")}, lost_later_from=4)
+    # Five lost Nulls: 3 × 0.50 + 2 × 1.00 = 3.50; list points 5 × (−46 − 50) = −480, the others 5 × 40 = 200.
+    rows = skat_series([lost] * 5, THREE, fees)
+    assert rows["Ana"] == SeriesRow(points=-480, won=0, lost=5, lost_fee=D("3.50"))
+    assert rows["Ben"] == SeriesRow(points=200, won=0, lost=0, lost_fee=D("0.00"))
+
+
+def test_a_series_is_played_at_a_skat_table() -> None:
+    with pytest.raises(TournamentError) as caught:
+        skat_series([], ["Ana", "Ben"])
+    assert caught.value.field == "seats"
+
+
 def test_a_series_refuses_a_declarer_from_another_table() -> None:
     stray = SkatHandResult(score={"Ana": 98}, declarer="Zoe", won=True)
     with pytest.raises(TournamentError) as caught:
