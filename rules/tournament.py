@@ -799,7 +799,9 @@ def placement_points(
     ...                                          "D": Decimal("-8")}).items()}
     {'A': '4', 'B': '2.5', 'C': '2.5', 'D': '1'}
     """
-    if not amounts or not all(isinstance(a, (Decimal, int)) and not isinstance(a, bool) for a in amounts.values()):
+    if not amounts or not all(
+        isinstance(a, (Decimal, int)) and not isinstance(a, bool) and Decimal(a).is_finite() for a in amounts.values()
+    ):
         raise TournamentError(field="amounts", message=_("must give each player at the table an amount"))
     points = placement_scheme(len(amounts)) if scheme is None else tuple(Decimal(p) for p in _checked_scheme(scheme))
     if len(points) != len(amounts):

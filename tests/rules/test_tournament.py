@@ -189,12 +189,12 @@ def test_no_design_where_the_numbers_allow_none() -> None:
 def test_the_search_alone_finds_few_repeats_where_no_design_helps() -> None:
     # 24 players in 6 tables of 4: no field of order 6, so only the search. 6 rounds (18 meetings of 23 others
     # each) end with one or two repeated pairs; 7 rounds (21 of 23) with about ten: whether 7 rounds without a
-    # repeat exist is not known here. Both within about a second.
+    # repeat exist is not known here. About a second each (a loose limit: the machine may be busy).
     players = names(24)
     started = time.perf_counter()
     six = movement(players, 6, "marias", random.Random(2026))
     seven = movement(players, 7, "marias", random.Random(2026))
-    assert time.perf_counter() - started < 4
+    assert time.perf_counter() - started < 10
     assert_every_round_seats_everyone(six, players, "marias")
     assert_every_round_seats_everyone(seven, players, "marias")
     assert repeats(six) <= 2
