@@ -9,9 +9,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
+import sys
 import threading
 import uuid
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +28,7 @@ from ledger import push, services
 from ledger.models import Table
 from tests import factories
 
+ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379/1"
 NOWHERE_URL = "redis://127.0.0.1:1/0"  # nothing listens there: Redis "down"
 WAIT = 5.0  # seconds a message may take on a busy shared machine; a missing one fails after this
@@ -50,6 +54,50 @@ def _fresh_push_state():
     push._redis_paused_until = 0.0  # a test of Redis being down leaves no pause behind
     yield
     assert not push._hubs, "a subscription was left open"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# PUSH_URL and CONN_MAX_AGE (config/settings.py, config/asgi.py)
+
+
+def _settings_say(expression: str, *, under_asgi: bool = False, **env: str) -> str:
+    """What ``expression`` (on ``s``, the settings) is in a fresh process started with ``env``, or its last error."""
+    clean = {k: v for k, v in os.environ.items() if k not in {"CACHE_URL", "PUSH_URL", "CONN_MAX_AGE"}}
+    start = "import config.asgi; " if under_asgi else ""
+    code = f"{start}from django.conf import settings as s; print({expression})"
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=clean | {"DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": "k" * 50} | env,
+        check=False,
+    )
+    return result.stdout.strip() or result.stderr.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("env", "push_url"),
+    [
+        ({}, ""),
+        ({"CACHE_URL": "redis://10.0.0.5:6379/0"}, "redis://10.0.0.5:6379/0"),
+        ({"CACHE_URL": "redis://10.0.0.5:6379/0", "PUSH_URL": ""}, ""),
+        ({"PUSH_URL": "redis://10.0.0.6:6379/2"}, "redis://10.0.0.6:6379/2"),
+    ],
+)
+def test_push_url_defaults_to_the_caches_redis(env, push_url):
+    assert _settings_say("repr(s.PUSH_URL)", **env) == repr(push_url)
+
+
+def test_a_push_url_that_is_not_redis_stops_the_start():
+    said = _settings_say("s.PUSH_URL", PUSH_URL="amqp://10.0.0.5/")
+    assert "PUSH_URL='amqp://10.0.0.5/': expected redis://host:port/db" in said
+
+
+def test_the_asgi_server_keeps_no_database_connection_between_requests():
+    postgres = {"DATABASE_URL": "postgres://u@db/talon"}  # SQLite never keeps one
+    assert _settings_say("s.DATABASES['default']['CONN_MAX_AGE']", **postgres) == "60"
+    assert _settings_say("s.DATABASES['default']['CONN_MAX_AGE']", under_asgi=True, **postgres) == "0"
 
 
 # --------------------------------------------------------------------------------------------------------------
