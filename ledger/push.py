@@ -186,8 +186,9 @@ class _Hub:
                 logger.warning("push: Redis out of reach (%s); trying again in %s s", error, wait)
                 await asyncio.sleep(wait)
             finally:
-                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
-                await client.aclose()
+                with contextlib.suppress(redis.RedisError, OSError):  # a broken connection may fail to close too
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+                    await client.aclose()
 
 
 def _offer(queue: asyncio.Queue[Message], message: Message) -> None:

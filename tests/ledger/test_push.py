@@ -212,6 +212,24 @@ def test_publish_goes_through_redis():
     assert message is not None and json.loads(message["data"]) == {"revision": 12}
 
 
+@override_settings(PUSH_URL=REDIS_URL)
+def test_after_losing_redis_a_viewer_is_told_to_look_again_and_hears_on(caplog):
+    _redis_or_skip()
+    topic = _topic()
+    admin = redis.Redis.from_url(REDIS_URL)
+
+    async def scenario():
+        async with push.subscription(topic) as messages:
+            (reader,) = [c for c in admin.client_list() if c.get("name") == f"talon-push-{os.getpid()}"]
+            admin.client_kill_filter(_id=reader["id"])  # as when Redis restarts
+            told = await messages.next_message(WAIT)  # after the reconnection (0.5 s)
+            admin.publish(push.CHANNEL_PREFIX + topic, json.dumps({"hands": 5}))
+            return told, await messages.next_message(WAIT)
+
+    assert _run(scenario) == ({"resync": True}, {"hands": 5})
+    assert "Redis reached again" in caplog.text
+
+
 @override_settings(PUSH_URL=NOWHERE_URL)
 def test_with_redis_down_the_viewers_of_this_process_still_hear_it(caplog):
     topic = _topic()
