@@ -1,0 +1,572 @@
+"""Tournaments (issue 20): registering, seating each round, the tables' results and the standings.
+
+The pure parts (table sizes, draw, seeding, the movement, Seeger-Fabian series, fees, prizes, placement points,
+standings) are ``rules.tournament``; this module keeps the books of them. Each table of each round is an evening of
+its own with one table (see ``ledger.models.Tournament``): its hands are recorded, corrected, undone and queued
+offline like any evening's, by the organiser and by the table's phone.
+
+The standings are read from each table's result, stored on the ``TournamentTable`` and recomputed only for the
+tables whose revision moved on (at most one series of hands each), so they cost a fixed number of queries however
+many hands the tournament has; after every stored hand they are pushed to the tournament's viewers.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import random
+import secrets
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date as Date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from ledger import push, services
+from ledger.models import (
+    Entrant,
+    Evening,
+    Hand,
+    Posting,
+    Round,
+    Table,
+    Tournament,
+    TournamentTable,
+    new_share_token,
+)
+from ledger.services import LedgerError
+from rules import tournament as rt
+
+# The rules a tournament's tables play by, unless its format says otherwise: Skat's tournament list.
+DEFAULT_RULES: Mapping[str, Mapping[str, Any]] = {"skat": {"preset": "seeger-fabian"}, "marias": {}, "snapser": {}}
+DEFAULT_HANDS = 24  # hands per round at a Mariáš or Šnapser table
+DEFAULT_MINUTES = 90  # the round clock
+MOST_ROUNDS = 20
+MOST_PLAYERS = 400
+
+
+@dataclass(frozen=True)
+class Format:
+    """A tournament's format, read from ``Tournament.options`` (and written back by ``as_options``).
+
+    - ``rules``: the tables' preset and overrides (``{"preset": "seeger-fabian"}`` for Skat by default);
+    - ``games``: Skat games per series by table size (48 at four seats, 36 at three); ``hands``: hands per round
+      at a Mariáš or Šnapser table;
+    - ``fees``: ``rules.tournament.Fees`` (entry, table, lost-game fees by table size);
+    - ``prizes``: the prize scheme (``rules.tournament.PRIZE_SCHEMES`` or shares, best place first);
+    - ``placement``: Mariáš / Šnapser placement points per place at a four-seat table (None: 4, 3, 2, 1 and the
+      same line at three seats);
+    - ``for_money``: the tables' money is settled per table, as an evening's (else only points count);
+    - ``minutes``: the length of a round on the projector's clock.
+    """
+
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    games: Mapping[int, int] = field(default_factory=lambda: dict(rt.SERIES_GAMES))
+    hands: int = DEFAULT_HANDS
+    fees: rt.Fees = field(default_factory=rt.Fees)
+    prizes: str | list[Decimal] = "top3"
+    placement: list[Decimal] | None = None
+    for_money: bool = False
+    minutes: int = DEFAULT_MINUTES
+
+    def as_options(self) -> dict[str, Any]:
+        """JSON for ``Tournament.options``: money and points as strings, exact."""
+        fees = self.fees
+        return {
+            "rules": dict(self.rules),
+            "games": {str(seats): games for seats, games in self.games.items()},
+            "hands": self.hands,
+            "fees": {
+                "entry": str(fees.entry),
+                "table": str(fees.table),
+                "lost": {str(seats): str(fee) for seats, fee in fees.lost.items()},
+                "table_to_prizes": fees.table_to_prizes,
+                "lost_to_prizes": fees.lost_to_prizes,
+            },
+            "prizes": self.prizes if isinstance(self.prizes, str) else [str(share) for share in self.prizes],
+            "placement": None if self.placement is None else [str(points) for points in self.placement],
+            "for_money": self.for_money,
+            "minutes": self.minutes,
+        }
+
+
+def format_from(game: str, options: Mapping[str, Any] | None) -> Format:
+    """The format a request's ``options`` ask for (absent keys take the defaults); ``LedgerError`` naming the
+    option (``options.fees.entry`` …) that cannot be read."""
+    options = dict(options or {})
+    known = {"rules", "games", "hands", "fees", "prizes", "placement", "for_money", "minutes"}
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise LedgerError(
+            _("Unknown option %(name)s; allowed: %(allowed)s")
+            % {"name": unknown[0], "allowed": ", ".join(sorted(known))},
+            field=f"options.{unknown[0]}",
+        )
+    rules_asked = options.get("rules", DEFAULT_RULES.get(game, {}))
+    if not isinstance(rules_asked, Mapping):
+        raise LedgerError(_("Give the tables' rules as an object: a preset and overrides."), field="options.rules")
+    fees = _fees(options.get("fees", {}))
+    prizes = _prize_scheme(options.get("prizes", "top3"))
+    placement = options.get("placement")
+    return Format(
+        rules=dict(rules_asked),
+        games=_games(options.get("games", {})),
+        hands=_whole(options.get("hands", DEFAULT_HANDS), "options.hands", 1, 200),
+        fees=fees,
+        prizes=prizes,
+        placement=None if placement is None else _amounts(placement, "options.placement"),
+        for_money=_flag(options.get("for_money", False), "options.for_money"),
+        minutes=_whole(options.get("minutes", DEFAULT_MINUTES), "options.minutes", 1, 600),
+    )
+
+
+def _whole(value: object, name: str, least: int, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise LedgerError(
+            _("Enter a whole number from %(least)s to %(most)s.") % {"least": least, "most": most}, field=name
+        )
+    return value
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise LedgerError(_("Enter true or false."), field=name)
+    return value
+
+
+def _money(value: object, name: str) -> Decimal:
+    try:
+        amount = Decimal(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    except InvalidOperation:
+        amount = None
+    if amount is None or not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+        raise LedgerError(_("Enter an amount of money, 0 or more, in cents at most."), field=name)
+    return amount
+
+
+def _amounts(values: object, name: str) -> list[Decimal]:
+    if not isinstance(values, list) or not values:
+        raise LedgerError(_("Give a list of numbers, best place first."), field=name)
+    return [_money(value, f"{name}.{index}") for index, value in enumerate(values)]
+
+
+def _games(values: object) -> dict[int, int]:
+    if not isinstance(values, Mapping):
+        raise LedgerError(_('Give the games per series by table size, e.g. {"4": 48, "3": 36}.'), field="options.games")
+    games = dict(rt.SERIES_GAMES)
+    for seats, count in values.items():
+        if str(seats) not in {"3", "4"}:
+            raise LedgerError(_("A table seats 3 or 4 players."), field=f"options.games.{seats}")
+        games[int(seats)] = _whole(count, f"options.games.{seats}", 1, 200)
+    return games
+
+
+def _fees(values: object) -> rt.Fees:
+    if not isinstance(values, Mapping):
+        raise LedgerError(_("Give the fees as an object: entry, table, lost."), field="options.fees")
+    lost_asked = values.get("lost", {})
+    if not isinstance(lost_asked, Mapping):
+        raise LedgerError(_('Give the lost-game fees by table size, e.g. {"3": "0.50"}.'), field="options.fees.lost")
+    lost = dict(rt.DEFAULT_LOST_FEES)
+    for seats, fee in lost_asked.items():
+        if str(seats) not in {"3", "4"}:
+            raise LedgerError(_("A table seats 3 or 4 players."), field=f"options.fees.lost.{seats}")
+        lost[int(seats)] = _money(fee, f"options.fees.lost.{seats}")
+    return rt.Fees(
+        entry=_money(values.get("entry", "0"), "options.fees.entry"),
+        table=_money(values.get("table", "0"), "options.fees.table"),
+        lost=lost,
+        table_to_prizes=_flag(values.get("table_to_prizes", False), "options.fees.table_to_prizes"),
+        lost_to_prizes=_flag(values.get("lost_to_prizes", False), "options.fees.lost_to_prizes"),
+    )
+
+
+def _prize_scheme(value: object) -> str | list[Decimal]:
+    if isinstance(value, str):
+        if value not in rt.PRIZE_SCHEMES:
+            allowed = ", ".join(rt.PRIZE_SCHEMES)
+            raise LedgerError(
+                _("Unknown prize scheme; one of: %(allowed)s") % {"allowed": allowed}, field="options.prizes"
+            )
+        return value
+    return _amounts(value, "options.prizes")
+
+
+def tournament_format(tournament: Tournament) -> Format:
+    return format_from(tournament.game, tournament.options)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Registering
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    owner: Any,
+    game: str,
+    name: str,
+    players: Sequence[str],
+    rounds: int,
+    options: Mapping[str, Any] | None = None,
+    date: Date | None = None,
+    place: str = "",
+    currency: str = "EUR",
+    coin: Decimal | None = None,
+    start: bool = False,
+) -> Tournament:
+    """Register a tournament and its players (known players reused, numbered in the order given); with ``start``,
+    everybody is checked in and the first round is drawn."""
+    if game not in DEFAULT_RULES:
+        raise LedgerError(_("Unknown game; one of: %(games)s") % {"games": ", ".join(DEFAULT_RULES)}, field="game")
+    name = (name or "").strip()
+    if not name or len(name) > 80:
+        raise LedgerError(_("Give the tournament a name of at most 80 characters."), field="name")
+    chosen = format_from(game, options)
+    _whole(rounds, "rounds", 1, MOST_ROUNDS)
+    # An evening of the same date, place and currency stands for each table: its checks apply here too.
+    sample = services.evening_create(
+        owner=owner, date=date or timezone.localdate(), place=place, currency=currency, coin=coin
+    )
+    tournament = Tournament.objects.create(
+        owner=owner,
+        name=name,
+        game=game,
+        date=sample.date,
+        place=sample.place,
+        currency=sample.currency,
+        coin=sample.coin,
+        rounds=rounds,
+        options=chosen.as_options(),
+        seed=secrets.randbelow(2**31),
+    )
+    sample.delete()
+    _check_rules(tournament)
+    for player in players:
+        entrant_add(tournament=tournament, name=player)
+    if start:
+        Entrant.objects.filter(tournament=tournament).update(checked_in=True)
+        round_start(tournament=tournament)
+    return tournament
+
+
+def _check_rules(tournament: Tournament) -> None:
+    """The tables' rules resolve (a bad preset or override is refused before any round is drawn)."""
+    import rules
+
+    try:
+        rules.resolve(tournament.game, dict(tournament_format(tournament).rules))
+    except rules.RulesError as error:
+        raise LedgerError(error.message, field=f"options.rules.{error.field}") from error
+
+
+def entrant_add(*, tournament: Tournament, name: str) -> Entrant:
+    """Register a player (the organiser's player of that name, made if new) with the next start number."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise LedgerError(_("The tournament is over."), field="players")
+    player = services.player_get_or_create(owner=tournament.owner, name=name)
+    if Entrant.objects.filter(tournament=tournament, player=player).exists():
+        raise LedgerError(_("%(name)s is registered already.") % {"name": player.name}, field="players")
+    if Entrant.objects.filter(tournament=tournament).count() >= MOST_PLAYERS:
+        raise LedgerError(_("A tournament takes at most %(most)s players.") % {"most": MOST_PLAYERS}, field="players")
+    last = Entrant.objects.filter(tournament=tournament).order_by("-number").values_list("number", flat=True).first()
+    return Entrant.objects.create(tournament=tournament, player=player, number=(last or 0) + 1)
+
+
+def entrant_check_in(*, entrant: Entrant, checked_in: bool = True) -> Entrant:
+    entrant.checked_in = checked_in
+    entrant.save(update_fields=["checked_in"])
+    return entrant
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Rounds
+
+
+def rounds_played(tournament: Tournament) -> int:
+    return Round.objects.filter(tournament=tournament).count()
+
+
+@transaction.atomic
+def round_start(*, tournament: Tournament) -> Round:
+    """Seat the next series or round: the first drawn at random, a later Skat series by the standings, a Mariáš
+    or Šnapser round from the movement planned with the first; a table each, with its evening and link."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    number = rounds_played(locked) + 1
+    if locked.status == Tournament.Status.FINISHED or number > locked.rounds:
+        raise LedgerError(
+            _("All %(rounds)s rounds have been played.") % {"rounds": locked.rounds}, field="non_field_errors"
+        )
+    players = list(
+        Entrant.objects.filter(tournament=locked, checked_in=True)
+        .order_by("number")
+        .values_list("player__name", flat=True)
+    )
+    try:
+        seating = _seating(locked, number, players)
+    except rt.TournamentError as error:
+        raise LedgerError(error.message, field=error.field) from error
+    Round.objects.filter(tournament=locked, ends_at__isnull=True).update(ends_at=timezone.now())
+    minutes = tournament_format(locked).minutes
+    started = timezone.now()
+    played = Round.objects.create(
+        tournament=locked, number=number, started_at=started, ends_at=started + datetime.timedelta(minutes=minutes)
+    )
+    for table_number, seats in enumerate(seating, start=1):
+        _table_open(locked, played, table_number, seats)
+    locked.status = Tournament.Status.RUNNING
+    locked.save(update_fields=["status", "plan"])
+    tournament.status, tournament.plan = locked.status, locked.plan
+    return played
+
+
+def _seating(tournament: Tournament, number: int, players: list[str]) -> list[list[str]]:
+    rng = random.Random(tournament.seed * 1000 + number)  # noqa: S311 - a draw to replay, not a secret
+    if tournament.game == "skat":
+        if number == 1:
+            return rt.draw(players, "skat", rng)
+        present = set(players)
+        ranked = [row.player for row in standings(tournament) if row.player in present]
+        ranked += [player for player in players if player not in ranked]  # checked in late
+        return rt.seed(ranked, "skat")
+    if number == 1 or sorted(name for table in tournament.plan[number - 1] for name in table) != sorted(players):
+        # Planned with the first round, or again from this round on when somebody came or left.
+        planned = rt.movement(players, tournament.rounds - number + 1, tournament.game, rng)
+        tournament.plan = list(tournament.plan[: number - 1]) + planned
+    return [list(table) for table in tournament.plan[number - 1]]
+
+
+def _table_open(tournament: Tournament, played: Round, number: int, seats: list[str]) -> TournamentTable:
+    evening = Evening.objects.create(
+        owner=tournament.owner,
+        date=tournament.date,
+        place=_("%(tournament)s · round %(round)s · table %(table)s")
+        % {"tournament": tournament.name, "round": played.number, "table": number},
+        currency=tournament.currency,
+        coin=tournament.coin,
+        share_token=None,
+        counted=False,  # a tournament's tables stay out of the players' evening statistics
+    )
+    chosen = tournament_format(tournament)
+    table = services.table_create(
+        evening=evening, game=tournament.game, players=seats, rules_override=dict(chosen.rules)
+    )
+    return TournamentTable.objects.create(round=played, number=number, evening=evening, table=table)
+
+
+def tournament_finish(*, tournament: Tournament) -> Tournament:
+    Round.objects.filter(tournament=tournament, ends_at__isnull=True).update(ends_at=timezone.now())
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    return tournament
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The table's phone
+
+
+def table_guest(*, token: str) -> tuple[TournamentTable, Any]:
+    """The table a score-sheet link opens and its guest account (made on first use), who keeps score of that
+    table's evening and of nothing else. ``LookupError`` for a link that is not (or no longer) one."""
+    found = (
+        TournamentTable.objects.select_related("round__tournament", "evening", "guest")
+        .filter(token=token, round__tournament__status=Tournament.Status.RUNNING)
+        .first()
+    )
+    if found is None:
+        raise LookupError(token)
+    if found.guest is None:
+        guest = get_user_model().objects.create_user(username=f"table-{found.pk}-{secrets.token_hex(4)}", password=None)
+        found.guest = guest
+        found.save(update_fields=["guest"])
+        found.evening.scorekeepers.add(guest)
+    return found, found.guest
+
+
+def table_link_renew(*, table: TournamentTable) -> TournamentTable:
+    """A new link for the table; the old one opens nothing, and the phone logged in through it is logged out
+    (its guest account is replaced)."""
+    if table.guest is not None:
+        old = table.guest
+        table.guest = None
+        old.is_active = False
+        old.save(update_fields=["is_active"])
+        table.evening.scorekeepers.remove(old)
+    table.token = new_share_token()
+    table.save(update_fields=["token", "guest"])
+    return table
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Results and standings
+
+
+def table_result(table: TournamentTable, hands: Sequence[Hand], balances: Mapping[str, Decimal]) -> dict[str, Any]:
+    """One table's result so far, per seat (JSON): ``points`` (Skat: Seeger-Fabian list points; Mariáš and
+    Šnapser: placement points of the money), ``won``/``lost`` (games as declarer), ``money`` (the table's balance)
+    and ``fees`` (Skat: the lost-game fees)."""
+    seats = list(table.table.seat_names)
+    chosen = tournament_format(table.round.tournament)
+    if table.table.game == "skat":
+        rows = rt.skat_series([_skat_hand(hand) for hand in hands], seats, chosen.fees)
+        return {
+            name: {"points": str(row.points), "won": row.won, "lost": row.lost, "money": str(balances.get(name, 0)),
+                   "fees": str(row.lost_fee)}
+            for name, row in rows.items()
+        }  # fmt: skip
+    won: dict[str, int] = defaultdict(int)
+    lost: dict[str, int] = defaultdict(int)
+    for hand in hands:
+        declarer = hand.document.get("declarer")
+        if declarer in seats:
+            (won if hand.result.get("won") else lost)[declarer] += 1
+    money = {name: balances.get(name, Decimal(0)) for name in seats}
+    placement = _placement(chosen.placement, len(seats))
+    points = rt.placement_points(money, placement) if hands else dict.fromkeys(seats, Decimal(0))
+    return {
+        name: {
+            "points": str(points[name]),
+            "won": won[name],
+            "lost": lost[name],
+            "money": str(money[name]),
+            "fees": "0",
+        }
+        for name in seats
+    }
+
+
+def _placement(scheme: list[Decimal] | None, seats: int) -> list[Decimal] | None:
+    """The placement points for a table of ``seats``: the format's (given for four seats: a shorter table takes
+    the same line from the best place to the worst), or None for ``rules.tournament.placement_scheme``."""
+    if scheme is None:
+        return None
+    if len(scheme) == seats:
+        return scheme
+    return list(rt.placement_scheme(seats, top=scheme[0], bottom=scheme[-1]))
+
+
+def _skat_hand(hand: Hand) -> rt.SkatHandResult:
+    declarer = hand.document.get("declarer")
+    score = {name: int(points) for name, points in (hand.result.get("score") or {}).items()}
+    if not declarer:
+        return rt.SkatHandResult(score)
+    return rt.SkatHandResult(score, declarer, bool(hand.result.get("won")))
+
+
+def refresh_results(tournament: Tournament) -> list[TournamentTable]:
+    """Every table of the tournament with its result as of its revision: those whose revision moved on are
+    recomputed from their counted hands (two queries for all of them) and stored. Four queries in all."""
+    tables = list(
+        TournamentTable.objects.filter(round__tournament=tournament)
+        .select_related("table", "round__tournament")
+        .order_by("round__number", "number")
+    )
+    stale = [table for table in tables if table.result_revision != table.table.revision]
+    if not stale:
+        return tables
+    ids = [table.table_id for table in stale]
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in Hand.objects.filter(table_id__in=ids, status=Hand.Status.COUNTED).order_by("table_id", "number"):
+        hands[hand.table_id].append(hand)
+    balances: dict[int, dict[str, Decimal]] = defaultdict(dict)
+    rows = Posting.objects.filter(hand__table_id__in=ids).counted().totals("hand__table_id", "player__name")
+    for (table_id, name), amount in rows.items():
+        balances[table_id][name] = amount
+    for table in stale:
+        table.result = table_result(table, hands[table.table_id], balances[table.table_id])
+        table.result_revision = table.table.revision
+    TournamentTable.objects.bulk_update(stale, ["result", "result_revision"])
+    return tables
+
+
+def standings(tournament: Tournament) -> list[rt.Standing]:
+    """The standings over every series or round played so far, best first (``rules.tournament.standings``)."""
+    rounds: list[rt.PlayerRound] = []
+    for table in refresh_results(tournament):
+        for name, row in table.result.items():
+            rounds.append(
+                rt.PlayerRound(
+                    player=name,
+                    points=Decimal(row["points"]),
+                    won=row["won"],
+                    lost=row["lost"],
+                    money=Decimal(row["money"]),
+                    fees=Decimal(row["fees"]),
+                )
+            )
+    registered = Entrant.objects.filter(tournament=tournament).values_list("player__name", flat=True)
+    seen = {row.player for row in rounds}
+    # A registered player without a table yet is listed at nothing.
+    rounds += [rt.PlayerRound(player=name, points=Decimal(0)) for name in registered if name not in seen]
+    return rt.standings(rounds)
+
+
+def prize_list(tournament: Tournament, table: Sequence[rt.Standing]) -> dict[str, Decimal]:
+    """The prizes by the standings ``table``: the pool of the fees (``rules.tournament.prize_pool``) paid out by
+    the format's scheme, each a whole number of the tournament's coin."""
+    chosen = tournament_format(tournament)
+    seatings = sum(row.rounds for row in table)
+    lost_money = sum((row.fees for row in table), Decimal(0))
+    pool = rt.prize_pool(chosen.fees, len(table), seatings=seatings, lost_money=lost_money)
+    if not table or not pool:
+        return {}
+    return rt.prizes(
+        [row.player for row in table],
+        pool,
+        chosen.prizes,
+        tournament.coin,
+        ranks={row.player: row.rank for row in table},
+    )
+
+
+def tournament_of(table: Table) -> Tournament | None:
+    """The tournament a table belongs to, if any."""
+    found = TournamentTable.objects.filter(table=table).select_related("round__tournament").first()
+    return None if found is None else found.round.tournament
+
+
+def topic(tournament_id: int) -> str:
+    """The push topic of a tournament's standings viewers (the projector, the players' phones)."""
+    return f"tournament:{tournament_id}"
+
+
+def standings_rows(tournament: Tournament) -> list[dict[str, object]]:
+    return [row.as_dict() for row in standings(tournament)]
+
+
+def announce(table: Table) -> None:
+    """After the commit of a change to a tournament table's hands: the standings, pushed to every viewer."""
+    found = TournamentTable.objects.filter(table_id=table.pk).values_list("round__tournament_id", flat=True).first()
+    if found is None:
+        return
+    transaction.on_commit(functools.partial(_publish_standings, found), robust=True)
+
+
+def _publish_standings(tournament_id: int) -> None:
+    tournament = Tournament.objects.get(pk=tournament_id)
+    push.publish(topic(tournament_id), {"standings": standings_rows(tournament)})
+
+
+__all__ = [
+    "Format",
+    "announce",
+    "entrant_add",
+    "entrant_check_in",
+    "format_from",
+    "prize_list",
+    "refresh_results",
+    "round_start",
+    "standings",
+    "table_guest",
+    "table_link_renew",
+    "table_result",
+    "topic",
+    "tournament_create",
+    "tournament_finish",
+]
