@@ -24,6 +24,7 @@ Sides, as the hand document says them (the definitions behind ``partners``, ``op
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 from collections.abc import Callable, Iterable, Mapping
@@ -34,6 +35,7 @@ from typing import Any, TypeVar
 from django.core.cache import cache
 from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum
 from django.utils.translation import gettext as _
+from redis.exceptions import RedisError
 
 from ledger import games, stats_summaries
 from ledger.models import (
@@ -142,10 +144,14 @@ def _cached(
     )
     fingerprint = repr((key, sorted(books.items()), sorted(people.items())))
     name = "talon-stats:" + hashlib.sha256(fingerprint.encode()).hexdigest()
-    found = cache.get(name)
+    try:
+        found = cache.get(name)
+    except (RedisError, OSError):  # Redis away: the statistics are computed all the same, only not kept
+        found = None
     if found is None:
         found = compute()
-        cache.set(name, found, CACHE_SECONDS)
+        with contextlib.suppress(RedisError, OSError):
+            cache.set(name, found, CACHE_SECONDS)
     return dict(found)
 
 

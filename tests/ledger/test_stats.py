@@ -6,6 +6,7 @@ import datetime
 from decimal import Decimal as D
 
 import pytest
+from django.test import override_settings
 
 from ledger import stats
 from ledger.models import Evening, Player
@@ -133,3 +134,13 @@ def test_an_evening_counted_again_comes_back(friday):
     ana = stats.player_stats(friday.players["Ana"], circle=friday.circle)
     # The 36-times durch in leaves at 0.10: Ana +7.20 with 3 evenings now.
     assert (ana["evenings"], ana["net"]) == (3, D("2.00"))
+
+
+def test_the_statistics_answer_while_the_redis_cache_is_away(friday):
+    # Nothing listens on port 1: every cache call fails, as when Redis stops. The answer is computed, not kept.
+    away = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
+    with override_settings(CACHES=away):
+        ben = stats.player_stats(friday.players["Ben"], circle=friday.circle)
+        season = stats.circle_stats(friday.circle)
+    assert (ben["evenings"], ben["hands"], ben["net"]) == (3, 10, D("7.88"))
+    assert season == stats.circle_stats(friday.circle)
