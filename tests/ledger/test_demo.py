@@ -8,9 +8,10 @@ from decimal import Decimal
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from ledger import selectors, stats
+from ledger import selectors, stats, tournaments
 from ledger.management.demo_season import EVENINGS, HANDS
-from ledger.models import Circle, Evening, Hand, Posting
+from ledger.management.demo_tournaments import MARIAS_HANDS, MARIAS_PLAYERS, SKAT_GAMES, SKAT_PLAYERS
+from ledger.models import Circle, Evening, Hand, Posting, Tournament, TournamentTable
 
 SEASON_ENDS = datetime.date(2026, 11, 20)  # the demo's Mariáš evening; the season's are the weeks before it
 
@@ -18,7 +19,8 @@ SEASON_ENDS = datetime.date(2026, 11, 20)  # the demo's Mariáš evening; the se
 def test_the_demo_has_an_evening_of_each_game_that_balances(db, capsys):
     call_command("load_demo")
     assert "password 'talon-demo'" in capsys.readouterr().out
-    evenings = Evening.objects.filter(owner__username="demo").prefetch_related("tables")
+    # Each tournament table is an evening of its own, checked apart (below).
+    evenings = Evening.objects.filter(owner__username="demo", tournament_table__isnull=True).prefetch_related("tables")
     games = sorted(table.game for evening in evenings for table in evening.tables.all())
     assert games == ["marias"] * (1 + EVENINGS) + ["skat", "snapser"]  # the circle's season: Mariáš evenings
     for evening in evenings:
@@ -32,7 +34,8 @@ def test_loading_the_demo_twice_replaces_it(db):
     call_command("load_demo")
     postings = Posting.objects.count()
     call_command("load_demo")
-    assert Evening.objects.filter(owner__username="demo").count() == 3 + EVENINGS
+    assert Evening.objects.filter(owner__username="demo", tournament_table__isnull=True).count() == 3 + EVENINGS
+    assert Tournament.objects.filter(owner__username="demo").count() == 2
     assert Posting.objects.count() == postings
 
 
@@ -46,3 +49,34 @@ def test_the_demo_circle_has_a_season_of_statistics(db):
     assert len(season["table"]) == 4
     assert sum(row["net"] for row in season["table"]) == 0
     assert season["table"][0]["net"] > 0 > season["table"][-1]["net"]
+
+
+def test_the_demo_has_a_running_skat_club_night_and_a_finished_marias_tournament(db):
+    call_command("load_demo")
+    skat = Tournament.objects.get(owner__username="demo", game="skat")
+    assert skat.status == Tournament.Status.RUNNING
+    # Series 1 at three four-seat tables with games on each list; series 2 seated by the standings, not yet played.
+    seated = TournamentTable.objects.filter(round__tournament=skat).select_related("round", "table")
+    assert sorted((table.round.number, len(table.table.seat_names)) for table in seated) == [(1, 4)] * 3 + [(2, 4)] * 3
+    assert [table.table.hands.count() for table in seated if table.round.number == 1] == [SKAT_GAMES] * 3
+    assert sum(table.table.hands.count() for table in seated if table.round.number == 2) == 0
+    table = tournaments.standings(skat)
+    assert sorted(row.player for row in table) == sorted(SKAT_PLAYERS)
+    assert table[0].rank == 1 and table[0].points > table[-1].points
+    # Every game has a declarer who won or lost it: 8 games at each of the three tables.
+    assert sum(row.won + row.lost for row in table) == 3 * SKAT_GAMES
+    # Series 2 is seeded by the standings: the leader takes the first seat of the first table.
+    first = next(t for t in seated if (t.round.number, t.number) == (2, 1))
+    assert first.table.seat_names[0] == table[0].player
+
+    marias = Tournament.objects.get(owner__username="demo", game="marias")
+    assert marias.status == Tournament.Status.FINISHED
+    assert marias.round_set.count() == 2
+    rows = tournaments.standings(marias)
+    assert sorted(row.player for row in rows) == sorted(MARIAS_PLAYERS)
+    assert all(row.rounds == 2 for row in rows)
+    # Placement points 4, 3, 2, 1 per table and round (ties share): 10 per table, two tables, two rounds.
+    assert sum(row.points for row in rows) == 2 * 2 * 10
+    assert Hand.objects.filter(table__tournament_table__round__tournament=marias).count() == 2 * 2 * MARIAS_HANDS
+    prizes = tournaments.prize_list(marias, rows)
+    assert sum(prizes.values()) == 8 * 100  # the entry fees, all to the prizes

@@ -15,12 +15,14 @@ from django.db import transaction
 
 from ledger import circles, services
 from ledger.management.demo_season import EVENINGS, load_season
+from ledger.management.demo_tournaments import load_tournaments
 from ledger.models import Circle
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 DEMO_USER, DEMO_PASSWORD = "demo", "talon-demo"
 # The demo's circle of regulars (issue 19): the players of the Mariáš evening, who carry their balances over.
 DEMO_CIRCLE, DEMO_CIRCLE_GAME = "Friday Mariáš", "marias"
+DEMO_TOURNAMENT_DATE = datetime.date(2026, 11, 28)  # the Saturday after the demo's evenings (issue 20)
 
 
 class Command(BaseCommand):
@@ -31,13 +33,15 @@ class Command(BaseCommand):
         with transaction.atomic():
             user = _demo_user()
             user.circles_owned.all().delete()
+            user.tournaments.all().delete()  # before the evenings: each of its tables is one
             user.evenings_owned.all().delete()
             circle = _demo_circle(user, data)
             hands = sum(_load_evening(user, evening, circle) for evening in data["evenings"])
             hands += _load_season(user, circle, data)
+            hands += load_tournaments(user, DEMO_TOURNAMENT_DATE)
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo loaded: {len(data['evenings']) + EVENINGS} evenings, {hands} hands.\n"
+                f"Demo loaded: {len(data['evenings']) + EVENINGS} evenings, 2 tournaments, {hands} hands.\n"
                 f"Log in at http://127.0.0.1:8000/accounts/login/ as {DEMO_USER!r} with password {DEMO_PASSWORD!r}."
             )
         )
