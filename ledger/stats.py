@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum
+from django.db.models.functions import Round
 from django.utils.translation import gettext as _
 from redis.exceptions import RedisError
 
@@ -429,8 +430,8 @@ def circle_stats(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> dict[str, Any]:
-    """The circle's season table and records over its counted evenings (players who hide left out). Six queries
-    (seven when a former member still has hands in the range), and one to find the circle's tables whose summaries
+    """The circle's season table and records over its counted evenings (players who hide left out). Seven queries
+    (eight when a former member still has hands in the range), and one to find the circle's tables whose summaries
     must be recomputed (``stats_summaries.refresh``: ten more when any).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
@@ -535,28 +536,38 @@ def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
 
 
 def _circle_records(shown: QuerySet[StatsLine], most: list[Any], least: list[Any]) -> dict[str, Any]:
-    """The circle's records among players who do not hide: three queries. ``most`` and ``least``: each player's
+    """The circle's records among players who do not hide: four queries. ``most`` and ``least``: each player's
     largest and smallest amount in one hand (from the season table's query), so the lines holding the records are
-    found by their amount (the first played: many hands may share an amount); the evenings come grouped per
-    player and evening (a row per evening each player played), the best and the worst picked here."""
+    found by their amount (the first played: many hands may share an amount); the best and the worst evening
+    (one player's net over one evening) are the first of the per-player-and-evening sums in either order."""
     if not most:
         return {"highest_hand": None, "biggest_loss": None, "best_evening": None, "worst_evening": None}
     top, bottom = max(exact_total(amount) for amount in most), min(exact_total(amount) for amount in least)
-    evenings: list[dict[str, Any]] = [
-        {
-            "player": row["player__name"],
-            "evening": row["table__evening_id"],
-            "date": row["table__evening__date"],
-            "net": exact_total(row["total"]),
-        }
-        for row in shown.order_by()
-        .values("player__name", "table__evening_id", "table__evening__date")
-        .annotate(total=Sum("net"))
-    ]
-    # On a tie, the earlier evening, then the name: as ordered in the database before.
     return {
         "highest_hand": _record(shown, "most", top, with_player=True),
         "biggest_loss": _record(shown, "least", bottom, with_player=True),
-        "best_evening": min(evenings, key=lambda row: (-row["net"], row["date"], row["player"])),
-        "worst_evening": min(evenings, key=lambda row: (row["net"], row["date"], row["player"])),
+        "best_evening": _extreme_evening(shown, best=True),
+        "worst_evening": _extreme_evening(shown, best=False),
+    }
+
+
+def _extreme_evening(shown: QuerySet[StatsLine], *, best: bool) -> dict[str, Any]:
+    """The player's evening with the highest (lowest) net; on a tie the earlier evening, then the name."""
+    # Rounded to the amounts' four places before ordering: SQLite adds decimals as floats, and two equal nets
+    # must tie.
+    net = Round(Sum("net"), 4)
+    row = (
+        shown.order_by()
+        .values("player__name", "table__evening_id", "table__evening__date")
+        .annotate(total=net)
+        .order_by("-total" if best else "total", "table__evening__date", "player__name")
+        .first()
+    )
+    if row is None:  # pragma: no cover - called with lines only
+        raise LookupError("no evening")
+    return {
+        "player": row["player__name"],
+        "evening": row["table__evening_id"],
+        "date": row["table__evening__date"],
+        "net": exact_total(row["total"]),
     }
