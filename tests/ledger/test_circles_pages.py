@@ -381,3 +381,11 @@ def test_the_demo_circle_page_answers_in_czech_and_german(db, client):
     for language, words in (("cs", "Nový večer s kroužkem"), ("de", "Neuer Abend mit der Runde")):
         response = client.get(demo.get_absolute_url(), headers={"Accept-Language": language})
         assert response.status_code == 200 and words in response.content.decode()
+
+
+def test_a_tab_evening_still_says_it_went_into_the_tab_after_the_circle_settles_otherwise(alice_client, circle):
+    evening = won_evening(circle)
+    Circle.objects.filter(pk=circle.pk).update(settle=Circle.Settle.EVENING)  # changed in the settings later
+    page = alice_client.get(reverse("ledger:evening_settlement", args=[evening.pk])).content.decode()
+    assert "Nobody pays tonight: the rounded balances went into the tab of Friday Šnapser." in page
+    assert "Nobody owes anybody anything." not in page
