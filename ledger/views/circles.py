@@ -151,8 +151,9 @@ def circle_member_add(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
     else:
         status, form = 200, MemberForm()
     if request.htmx:
+        # 200 even when refused: htmx swaps no 4xx answer, and the errors must show beside the field.
         context = _circle_context(request, circle, member_form=form)
-        return render(request, "ledger/_circle_members.html", context, status=status)
+        return render(request, "ledger/_circle_members.html", context)
     if status == 400:
         return render(
             request, "ledger/circle_detail.html", _circle_context(request, circle, member_form=form), status=400
