@@ -24,6 +24,14 @@ from ledger.api.tables import (
     TableCreateApi,
     TableDetailApi,
 )
+from ledger.api.tournaments import (
+    TournamentCreateApi,
+    TournamentDetailApi,
+    TournamentListApi,
+    TournamentNextRoundApi,
+    TournamentStandingsApi,
+    TournamentTablesApi,
+)
 
 app_name = "api"
 
@@ -53,6 +61,11 @@ urlpatterns = [
     path("players/<int:player_id>/stats/", PlayerStatsApi.as_view(), name="player_stats"),
     path("evenings/<int:evening_id>/hands.csv", EveningHandsCsvApi.as_view(), name="evening_hands_csv"),
     path("games/", GameListApi.as_view(), name="game_list"),
+    path("tournaments/", by_method(get=TournamentListApi, post=TournamentCreateApi), name="tournaments"),
+    path("tournaments/<int:tournament_id>/", TournamentDetailApi.as_view(), name="tournament_detail"),
+    path("tournaments/<int:tournament_id>/tables/", TournamentTablesApi.as_view(), name="tournament_tables"),
+    path("tournaments/<int:tournament_id>/next-round/", TournamentNextRoundApi.as_view(), name="tournament_next_round"),
+    path("tournaments/<int:tournament_id>/standings/", TournamentStandingsApi.as_view(), name="tournament_standings"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the Content-Security-Policy allows no inline script.
     path(

@@ -12,6 +12,7 @@ many hands the tournament has; after every stored hand they are pushed to the to
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import functools
 import random
@@ -113,14 +114,13 @@ def format_from(game: str, options: Mapping[str, Any] | None) -> Format:
         raise LedgerError(_("Give the tables' rules as an object: a preset and overrides."), field="options.rules")
     fees = _fees(options.get("fees", {}))
     prizes = _prize_scheme(options.get("prizes", "top3"))
-    placement = options.get("placement")
     return Format(
         rules=dict(rules_asked),
         games=_games(options.get("games", {})),
         hands=_whole(options.get("hands", DEFAULT_HANDS), "options.hands", 1, 200),
         fees=fees,
         prizes=prizes,
-        placement=None if placement is None else _amounts(placement, "options.placement"),
+        placement=_placement_scheme(options.get("placement")),
         for_money=_flag(options.get("for_money", False), "options.for_money"),
         minutes=_whole(options.get("minutes", DEFAULT_MINUTES), "options.minutes", 1, 600),
     )
@@ -195,7 +195,23 @@ def _prize_scheme(value: object) -> str | list[Decimal]:
                 _("Unknown prize scheme; one of: %(allowed)s") % {"allowed": allowed}, field="options.prizes"
             )
         return value
-    return _amounts(value, "options.prizes")
+    shares = _amounts(value, "options.prizes")
+    try:  # refused now, not when the standings first pay out (a worse place paid more, nothing paid at all)
+        rt.prizes(["-"], Decimal(1), shares, Decimal(1))
+    except rt.TournamentError as error:
+        raise LedgerError(error.message, field="options.prizes") from error
+    return shares
+
+
+def _placement_scheme(value: object) -> list[Decimal] | None:
+    if value is None:
+        return None
+    points = _amounts(value, "options.placement")
+    try:  # refused now, not when a table's first hand is turned into placement points
+        rt.placement_points(dict.fromkeys(map(str, range(len(points))), Decimal(0)), points)
+    except rt.TournamentError as error:
+        raise LedgerError(error.message, field="options.placement") from error
+    return points
 
 
 def tournament_format(tournament: Tournament) -> Format:
@@ -263,7 +279,9 @@ def _check_rules(tournament: Tournament) -> None:
     try:
         rules.resolve(tournament.game, dict(tournament_format(tournament).rules))
     except rules.RulesError as error:
-        raise LedgerError(error.message, field=f"options.rules.{error.field}") from error
+        # The engine names the override as a table's request does (``rules.preset``): here it sits in options.
+        name = (error.field or "").removeprefix("rules").lstrip(".")
+        raise LedgerError(error.message, field="options.rules" + (f".{name}" if name else "")) from error
 
 
 def entrant_add(*, tournament: Tournament, name: str) -> Entrant:
@@ -323,6 +341,7 @@ def round_start(*, tournament: Tournament) -> Round:
     locked.status = Tournament.Status.RUNNING
     locked.save(update_fields=["status", "plan"])
     tournament.status, tournament.plan = locked.status, locked.plan
+    _announce_round(locked)
     return played
 
 
@@ -346,8 +365,7 @@ def _table_open(tournament: Tournament, played: Round, number: int, seats: list[
     evening = Evening.objects.create(
         owner=tournament.owner,
         date=tournament.date,
-        place=_("%(tournament)s · round %(round)s · table %(table)s")
-        % {"tournament": tournament.name, "round": played.number, "table": number},
+        place=_table_place(tournament.name, played.number, number),
         currency=tournament.currency,
         coin=tournament.coin,
         share_token=None,
@@ -360,10 +378,27 @@ def _table_open(tournament: Tournament, played: Round, number: int, seats: list[
     return TournamentTable.objects.create(round=played, number=number, evening=evening, table=table)
 
 
+def _table_place(name: str, round_number: int, table_number: int) -> str:
+    """The table's evening's place: the tournament, round and table, the name shortened to fit the place's 80
+    characters (a tournament's name may have 80 itself; PostgreSQL refuses a longer place)."""
+
+    def place(shown: str) -> str:
+        return _("%(tournament)s · round %(round)s · table %(table)s") % {
+            "tournament": shown,
+            "round": round_number,
+            "table": table_number,
+        }
+
+    longest = Evening._meta.get_field("place").max_length or 80
+    excess = len(place(name)) - longest
+    return place(name) if excess <= 0 else place(name[: max(0, len(name) - excess - 1)] + "…")
+
+
 def tournament_finish(*, tournament: Tournament) -> Tournament:
     Round.objects.filter(tournament=tournament, ends_at__isnull=True).update(ends_at=timezone.now())
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
+    _announce_round(tournament)
     return tournament
 
 
@@ -502,9 +537,11 @@ def standings(tournament: Tournament) -> list[rt.Standing]:
             )
     registered = Entrant.objects.filter(tournament=tournament).values_list("player__name", flat=True)
     seen = {row.player for row in rounds}
-    # A registered player without a table yet is listed at nothing.
-    rounds += [rt.PlayerRound(player=name, points=Decimal(0)) for name in registered if name not in seen]
-    return rt.standings(rounds)
+    # A registered player without a table yet is listed at nothing, and with no round played (rt.standings
+    # counts each row given as a round).
+    unseated = {name for name in registered if name not in seen}
+    rounds += [rt.PlayerRound(player=name, points=Decimal(0)) for name in sorted(unseated)]
+    return [dataclasses.replace(row, rounds=0) if row.player in unseated else row for row in rt.standings(rounds)]
 
 
 def prize_list(tournament: Tournament, table: Sequence[rt.Standing]) -> dict[str, Decimal]:
@@ -540,6 +577,23 @@ def standings_rows(tournament: Tournament) -> list[dict[str, object]]:
     return [row.as_dict() for row in standings(tournament)]
 
 
+def standings_message(tournament: Tournament) -> dict[str, Any]:
+    """What the standings' viewers are sent (pushed, and first on every live line): the rows, and the round the
+    projector's clock counts down (None before the first), so that a new round reaches them as a hand does."""
+    current = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    return {
+        "standings": standings_rows(tournament),
+        "round": None
+        if current is None
+        else {
+            "number": current.number,
+            "rounds": tournament.rounds,
+            "ends_at": None if current.ends_at is None else current.ends_at.isoformat(timespec="seconds"),
+        },
+        "status": tournament.status,
+    }
+
+
 def announce(table: Table) -> None:
     """After the commit of a change to a tournament table's hands: the standings, pushed to every viewer."""
     found = TournamentTable.objects.filter(table_id=table.pk).values_list("round__tournament_id", flat=True).first()
@@ -548,9 +602,14 @@ def announce(table: Table) -> None:
     transaction.on_commit(functools.partial(_publish_standings, found), robust=True)
 
 
+def _announce_round(tournament: Tournament) -> None:
+    """After the commit of a new round or the end: the projector's clock and the phones' round line move on."""
+    transaction.on_commit(functools.partial(_publish_standings, tournament.pk), robust=True)
+
+
 def _publish_standings(tournament_id: int) -> None:
     tournament = Tournament.objects.get(pk=tournament_id)
-    push.publish(topic(tournament_id), {"standings": standings_rows(tournament)})
+    push.publish(topic(tournament_id), standings_message(tournament))
 
 
 __all__ = [
@@ -563,6 +622,7 @@ __all__ = [
     "refresh_results",
     "round_start",
     "standings",
+    "standings_message",
     "table_guest",
     "table_link_renew",
     "table_result",

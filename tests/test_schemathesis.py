@@ -1,8 +1,8 @@
 """A bounded schemathesis run against the API in-process: whatever it sends, the server answers without a 5xx.
 
 Each operation gets a few generated requests (bodies and parameters from the OpenAPI schema), as Alice with her
-token, against an evening, table, hand, closed evening and transfer that exist: half of the generated ids are
-replaced with real ones so requests reach the services, not only the 404 path.
+token, against an evening, table, hand, closed evening, transfer, circle and tournament that exist: half of the
+generated ids are replaced with real ones so requests reach the services, not only the 404 path.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-from ledger import circles, services
+from ledger import circles, services, tournaments
 from tests import factories
 
 
@@ -59,6 +59,9 @@ def world(alice):
     factories.record(factories.make_table(closed, "skat"))
     services.evening_close(evening=closed, by=alice)
     circle = circles.circle_create(owner=alice, name="Friday", members=["Ana", "Ben"], settle="tab")
+    club = tournaments.tournament_create(
+        owner=alice, game="skat", name="Club night", players=factories.PLAYERS["skat"], rounds=2, start=True
+    )
     return {
         "token": Token.objects.create(user=alice).key,
         "ids": {
@@ -69,6 +72,7 @@ def world(alice):
             "token": evening.share_token,
             "circle_id": circle.pk,
             "player_id": circle.members.get(name="Ana").pk,
+            "tournament_id": club.pk,
         },
     }
 

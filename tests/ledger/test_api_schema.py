@@ -32,6 +32,12 @@ OPERATIONS = {
     ("/api/circles/{circle_id}/stats/", "get"): "circle_stats",
     ("/api/players/{player_id}/stats/", "get"): "player_stats",
     ("/api/evenings/{evening_id}/hands.csv", "get"): "evening_hands_csv",
+    ("/api/tournaments/", "get"): "tournament_list",
+    ("/api/tournaments/", "post"): "tournament_create",
+    ("/api/tournaments/{tournament_id}/", "get"): "tournament_detail",
+    ("/api/tournaments/{tournament_id}/tables/", "get"): "tournament_tables",
+    ("/api/tournaments/{tournament_id}/next-round/", "post"): "tournament_next_round",
+    ("/api/tournaments/{tournament_id}/standings/", "get"): "tournament_standings",
 }
 
 
