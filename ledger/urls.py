@@ -1,7 +1,7 @@
 from django.urls import path
 
 from ledger import views
-from ledger.views import circles
+from ledger.views import circles, tournament_live
 from ledger.views import stats as stats_views
 
 app_name = "ledger"
@@ -99,5 +99,24 @@ urlpatterns = [
     path("evenings/export.xlsx", stats_views.evenings_export, name="evenings_export_xlsx"),
     path(
         "evenings/export/<str:sheet>.csv", stats_views.evenings_export, {"extension": "csv"}, name="evenings_export_csv"
+    ),
+    # Live standings, the projector and the printouts (issue 20)
+    path("r/<str:share_token>/", tournament_live.tournament_live, name="tournament_live"),
+    path("r/<str:share_token>/stream/", tournament_live.tournament_stream, name="tournament_stream"),
+    path(
+        "tournaments/<int:tournament_id>/projector/",
+        tournament_live.tournament_projector,
+        name="tournament_projector",
+    ),
+    path("tournaments/<int:tournament_id>/draw.pdf", tournament_live.tournament_draw_pdf, name="tournament_draw_pdf"),
+    path(
+        "tournaments/<int:tournament_id>/sheets.pdf",
+        tournament_live.tournament_sheets_pdf,
+        name="tournament_sheets_pdf",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/results.pdf",
+        tournament_live.tournament_results_pdf,
+        name="tournament_results_pdf",
     ),
 ]
