@@ -10,7 +10,20 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 
-from ledger.models import Circle, CircleMember, CircleTransfer, Evening, Hand, Invitation, Player, Table, Transfer
+from ledger.models import (
+    Circle,
+    CircleMember,
+    CircleTransfer,
+    Entrant,
+    Evening,
+    Hand,
+    Invitation,
+    Player,
+    Table,
+    Tournament,
+    TournamentTable,
+    Transfer,
+)
 
 
 def evening_for_scorekeeper(user: Any, evening_id: int) -> Evening:
@@ -88,3 +101,31 @@ def circle_transfer_for_scorekeeper(user: Any, transfer_id: int) -> CircleTransf
         ),
         pk=transfer_id,
     )
+
+
+# Tournaments (issue 20): the organiser alone keeps them; players check in through the door's link; a table's phone
+# keeps score of its table's evening as that evening's scorekeeper (see ledger.table_guest).
+
+
+def tournament_for_owner(user: Any, tournament_id: int) -> Tournament:
+    owned = Tournament.objects.filter(owner=user) if user.is_authenticated else Tournament.objects.none()
+    return get_object_or_404(owned, pk=tournament_id)
+
+
+def entrant_for_owner(tournament: Tournament, entrant_id: int) -> Entrant:
+    """A player registered for a tournament the caller organises (``tournament`` from ``tournament_for_owner``)."""
+    return get_object_or_404(Entrant.objects.select_related("player"), tournament=tournament, pk=entrant_id)
+
+
+def tournament_table_for_owner(tournament: Tournament, table_id: int) -> TournamentTable:
+    """A table of any round of a tournament the caller organises."""
+    return get_object_or_404(
+        TournamentTable.objects.select_related("evening", "table", "guest", "round"),
+        round__tournament=tournament,
+        pk=table_id,
+    )
+
+
+def tournament_for_door(token: str) -> Tournament:
+    """The tournament whose door link this is; 404 once the link is switched off (``share_token`` NULL)."""
+    return get_object_or_404(Tournament, share_token=token)

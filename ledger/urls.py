@@ -3,6 +3,7 @@ from django.urls import path
 from ledger import views
 from ledger.views import circles, tournament_live
 from ledger.views import stats as stats_views
+from ledger.views import tournaments as tournament_views
 
 app_name = "ledger"
 
@@ -100,6 +101,38 @@ urlpatterns = [
     path(
         "evenings/export/<str:sheet>.csv", stats_views.evenings_export, {"extension": "csv"}, name="evenings_export_csv"
     ),
+    # Tournaments (issue 20): the organiser's pages, the door's check-in, the table phone's link
+    path("tournaments/", tournament_views.tournament_list, name="tournament_list"),
+    path("tournaments/new/", tournament_views.tournament_create, name="tournament_create"),
+    path("tournaments/<int:tournament_id>/", tournament_views.tournament_detail, name="tournament_detail"),
+    path(
+        "tournaments/<int:tournament_id>/players/",
+        tournament_views.tournament_entrant_add,
+        name="tournament_entrant_add",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:entrant_id>/check-in/",
+        tournament_views.tournament_check_in,
+        name="tournament_check_in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/",
+        tournament_views.tournament_round_start,
+        name="tournament_round_start",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_id>/link/",
+        tournament_views.tournament_table_link_renew,
+        name="tournament_table_link_renew",
+    ),
+    path("tournaments/<int:tournament_id>/finish/", tournament_views.tournament_finish, name="tournament_finish"),
+    path("tournaments/checkin/<str:token>/", tournament_views.tournament_checkin, name="tournament_checkin"),
+    path(
+        "tournaments/checkin/<str:token>/<int:entrant_id>/",
+        tournament_views.tournament_checkin_entrant,
+        name="tournament_checkin_entrant",
+    ),
+    path("t/<str:token>/", tournament_views.tournament_sheet, name="tournament_sheet"),
     # Live standings, the projector and the printouts (issue 20)
     path("r/<str:share_token>/", tournament_live.tournament_live, name="tournament_live"),
     path("r/<str:share_token>/stream/", tournament_live.tournament_stream, name="tournament_stream"),

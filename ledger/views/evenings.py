@@ -25,7 +25,12 @@ from ledger.views.htmx import HtmxHttpRequest
 
 @login_required
 def evening_list(request: HttpRequest) -> HttpResponse:
-    evenings = Evening.objects.for_user(request.user).annotate(table_count=Count("tables"))
+    # A tournament's tables are evenings too; they are kept on the tournament's page.
+    evenings = (
+        Evening.objects.for_user(request.user)
+        .filter(tournament_table__isnull=True)
+        .annotate(table_count=Count("tables"))
+    )
     invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
     return render(request, "ledger/evening_list.html", {"evenings": evenings, "invitations": list(invitations)})
 
@@ -45,7 +50,7 @@ def evening_create(request: HttpRequest) -> HttpResponse:
 
 def last_table(user: Any) -> Table | None:
     """The table the user started last, in any evening they keep score of: who sat where, at which rules."""
-    evenings = Evening.objects.for_user(user)
+    evenings = Evening.objects.for_user(user).filter(tournament_table__isnull=True)  # not a tournament's table
     return Table.objects.filter(evening__in=evenings).select_related("evening").order_by("-id").first()
 
 

@@ -18,7 +18,8 @@ from ledger.views.evenings import last_table
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "ledger/home.html", {"evenings": []})
-    evenings = Evening.objects.for_user(request.user)[:5]
+    # A tournament's tables are evenings too; they are kept on the tournament's page.
+    evenings = Evening.objects.for_user(request.user).filter(tournament_table__isnull=True)[:5]
     invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
     context = {"evenings": evenings, "invitations": list(invitations), "last_table": last_table(request.user)}
     return render(request, "ledger/home.html", context)

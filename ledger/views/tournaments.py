@@ -1,0 +1,293 @@
+"""Tournament pages (issue 20): the organiser's list, a new tournament, the tournament page and its forms, the door's
+check-in page, and the table phone's link.
+
+Access: the organiser (the tournament's owner) sees and changes everything of it; a table's phone opens its score
+sheet through the table's link (``/t/<token>/``), which logs it in as the table's guest, confined to that table by
+``ledger.table_guest``; players check themselves in through the door's link; anybody else gets 404.
+The projector, the players' live page and the PDFs are ``ledger.views.tournament_live``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ledger import services, tournaments
+from ledger.access import entrant_for_owner, tournament_for_door, tournament_for_owner, tournament_table_for_owner
+from ledger.models import Entrant, Hand, Round, Tournament, TournamentTable
+from ledger.qr import qr_svg
+from ledger.table_guest import GUEST_EVENING, GUEST_TABLE
+from ledger.tournament_forms import EntrantForm, TournamentForm, add_tournament_error
+from ledger.views.htmx import HtmxHttpRequest
+from rules import tournament as rt
+
+
+@login_required
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    owned = (
+        Tournament.objects.filter(owner_id=request.user.pk)
+        .annotate(entrant_count=Count("entrants", distinct=True), round_count=Count("round_set", distinct=True))
+        .order_by("-date", "-id")
+    )
+    return render(request, "ledger/tournament_list.html", {"tournaments": owned})
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = tournaments.tournament_create(
+                owner=request.user,
+                game=data["game"],
+                name=data["name"],
+                players=form.player_names(),
+                rounds=data["rounds"],
+                options=form.options(),
+                date=data["date"],
+                place=data["place"],
+                currency=data["currency"],
+                coin=data["coin"],
+            )
+        except services.LedgerError as error:
+            add_tournament_error(form, error)
+        else:
+            return redirect(tournament)
+    return render(request, "ledger/tournament_create.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def tournament_detail(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    """The organiser's page; with htmx aimed at the standings, only they (the "Refresh" button)."""
+    tournament = tournament_for_owner(request.user, tournament_id)
+    context = _tournament_context(request, tournament)
+    if request.htmx and request.htmx.target == "standings":
+        return render(request, "ledger/_tournament_board.html", context)
+    return render(request, "ledger/tournament_detail.html", context)
+
+
+def _tournament_context(request: HttpRequest, tournament: Tournament, **forms: Any) -> dict[str, Any]:
+    entrants = list(Entrant.objects.filter(tournament=tournament).select_related("player").order_by("number"))
+    standings = tournaments.standings(tournament)  # refreshes every table's result first
+    current = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    finished = tournament.status == Tournament.Status.FINISHED
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "entrants": entrants,
+        "checked_in": sum(entrant.checked_in for entrant in entrants),
+        "entrant_form": forms.get("entrant_form") or EntrantForm(),
+        "current": current,
+        "tables": _round_tables(request, current) if current else [],
+        "standings": standings,
+        "prizes": tournaments.prize_list(tournament, standings) if finished else {},
+        "finished": finished,
+        "next_round": _next_round(tournament, current, entrants),
+        "door": _door_link(request, tournament),
+        "links": _links(tournament),
+    }
+    return context
+
+
+def _round_tables(request: HttpRequest, played: Round) -> list[dict[str, Any]]:
+    tables = list(
+        TournamentTable.objects.filter(round=played)
+        .select_related("table")
+        .annotate(hand_count=Count("table__hands", filter=Q(table__hands__status=Hand.Status.COUNTED)))
+        .order_by("number")
+    )
+    return [_table_card(request, table) for table in tables]
+
+
+def _table_card(request: HttpRequest, table: TournamentTable) -> dict[str, Any]:
+    """A table of the current round: who sits there, its result so far, and its phone's link with a QR code."""
+    url = request.build_absolute_uri(reverse("ledger:tournament_sheet", args=[table.token]))
+    label = _("Score sheet of table %(number)s") % {"number": table.number}
+    seats = list(table.table.seat_names)
+    return {
+        "table": table,
+        "seats": [(name, table.result.get(name, {})) for name in seats],
+        "hands": getattr(table, "hand_count", None),
+        "url": url,
+        "qr": qr_svg(url, label=label, scale=3),
+    }
+
+
+def _next_round(tournament: Tournament, current: Round | None, entrants: list[Entrant]) -> dict[str, Any]:
+    """What "Start round N" would do, said on the button, or why it cannot be done."""
+    number = (current.number if current else 0) + 1
+    present = sum(entrant.checked_in for entrant in entrants)
+    word = _("series") if tournament.game == "skat" else _("round")
+    if tournament.status == Tournament.Status.FINISHED or number > tournament.rounds:
+        return {
+            "number": number,
+            "refused": _("All %(rounds)s rounds have been played.") % {"rounds": tournament.rounds},
+        }
+    try:
+        sizes = rt.table_sizes(present, tournament.game)
+    except rt.TournamentError:
+        refused = _("%(count)s checked-in players cannot be seated at tables of %(game)s.") % {
+            "count": present,
+            "game": tournament.get_game_display(),
+        }
+        return {"number": number, "refused": refused}
+    label = _("Start %(word)s %(number)s: %(players)s players at %(tables)s tables") % {
+        "word": word,
+        "number": number,
+        "players": present,
+        "tables": len(sizes),
+    }
+    return {"number": number, "label": label, "refused": ""}
+
+
+def _door_link(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    if not tournament.share_token:
+        return {"url": "", "qr": ""}
+    url = request.build_absolute_uri(reverse("ledger:tournament_checkin", args=[tournament.share_token]))
+    return {"url": url, "qr": qr_svg(url, label=_("Check-in at the door"), scale=4)}
+
+
+def _links(tournament: Tournament) -> dict[str, str]:
+    """The other helper's pages (``ledger.views.tournament_live``), by the URL contract's paths."""
+    base = f"/tournaments/{tournament.pk}/"
+    return {
+        "projector": f"{base}projector/",
+        "live": f"/r/{tournament.share_token}/" if tournament.share_token else "",
+        "draw_pdf": f"{base}draw.pdf",
+        "sheets_pdf": f"{base}sheets.pdf",
+        "results_pdf": f"{base}results.pdf",
+    }
+
+
+@login_required
+@require_POST
+def tournament_entrant_add(request: HtmxHttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = tournament_for_owner(request.user, tournament_id)
+    form = EntrantForm(request.POST)
+    if form.is_valid():
+        try:
+            entrant = tournaments.entrant_add(tournament=tournament, name=form.cleaned_data["name"])
+        except services.LedgerError as error:
+            form.add_error("name", error.message)
+        else:
+            # Who registers at the door is there: checked in at once.
+            tournaments.entrant_check_in(entrant=entrant, checked_in=request.POST.get("checked_in") == "1")
+    status = 400 if form.errors else 200
+    if request.htmx:
+        context = _tournament_context(request, tournament, entrant_form=form if form.errors else None)
+        return render(request, "ledger/_tournament_entrants.html", context, status=status)
+    if form.errors:
+        context = _tournament_context(request, tournament, entrant_form=form)
+        return render(request, "ledger/tournament_detail.html", context, status=400)
+    return redirect(f"{tournament.get_absolute_url()}#entrants")
+
+
+@login_required
+@require_POST
+def tournament_check_in(request: HtmxHttpRequest, tournament_id: int, entrant_id: int) -> HttpResponse:
+    """Tapping a name checks the player in, or out again."""
+    tournament = tournament_for_owner(request.user, tournament_id)
+    entrant = entrant_for_owner(tournament, entrant_id)
+    tournaments.entrant_check_in(entrant=entrant, checked_in=not entrant.checked_in)
+    if request.htmx:
+        entrants = Entrant.objects.filter(tournament=tournament)
+        context = {
+            "tournament": tournament,
+            "entrant": entrant,
+            "checked_in": entrants.filter(checked_in=True).count(),
+            "entrant_count": entrants.count(),
+        }
+        return render(request, "ledger/_tournament_entrant_checked.html", context)
+    return redirect(f"{tournament.get_absolute_url()}#entrants")
+
+
+@login_required
+@require_POST
+def tournament_round_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = tournament_for_owner(request.user, tournament_id)
+    try:
+        played = tournaments.round_start(tournament=tournament)
+    except services.LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Round %(number)s has started: here are its tables.") % {"number": played.number})
+    return redirect(f"{tournament.get_absolute_url()}#tables")
+
+
+@login_required
+@require_POST
+def tournament_table_link_renew(request: HtmxHttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """A new score-sheet link for a table (a lost phone): the old link and the phone logged in through it stop."""
+    tournament = tournament_for_owner(request.user, tournament_id)
+    table = tournaments.table_link_renew(table=tournament_table_for_owner(tournament, table_id))
+    if request.htmx:
+        table.hand_count = Hand.objects.filter(table_id=table.table_id, status=Hand.Status.COUNTED).count()  # type: ignore[attr-defined]
+        context = {"tournament": tournament, "card": _table_card(request, table), "renewed": True}
+        return render(request, "ledger/_tournament_table.html", context)
+    messages.success(
+        request, _("Table %(number)s has a new link; the old one opens nothing.") % {"number": table.number}
+    )
+    return redirect(f"{tournament.get_absolute_url()}#table-{table.number}")
+
+
+@login_required
+@require_POST
+def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = tournament_for_owner(request.user, tournament_id)
+    tournaments.tournament_finish(tournament=tournament)
+    messages.success(request, _("The tournament is finished: here are the standings and the prizes."))
+    return redirect(f"{tournament.get_absolute_url()}#standings")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Players at the door, and the tables' phones: no account
+
+
+def tournament_checkin(request: HttpRequest, token: str) -> HttpResponse:
+    """The door's page: every registered name; a player taps their own to check in. Nothing else changes here."""
+    tournament = tournament_for_door(token)
+    entrants = Entrant.objects.filter(tournament=tournament).select_related("player").order_by("number")
+    context = {"tournament": tournament, "entrants": entrants, "token": token}
+    response = render(request, "ledger/tournament_checkin.html", context)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"  # the token is in the URL
+    return response
+
+
+@require_POST
+def tournament_checkin_entrant(request: HtmxHttpRequest, token: str, entrant_id: int) -> HttpResponse:
+    tournament = tournament_for_door(token)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Http404
+    entrant = get_object_or_404(Entrant.objects.select_related("player"), tournament=tournament, pk=entrant_id)
+    if not entrant.checked_in:
+        tournaments.entrant_check_in(entrant=entrant)
+    if request.htmx:
+        context = {"tournament": tournament, "entrant": entrant, "token": token, "just": True}
+        return render(request, "ledger/_tournament_checkin_row.html", context)
+    messages.success(request, _("%(name)s is checked in. Good luck!") % {"name": entrant.player.name})
+    return redirect("ledger:tournament_checkin", token=token)
+
+
+def tournament_sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's score-sheet link: the phone is logged in as the table's guest and lands on the table's page."""
+    try:
+        table, guest = tournaments.table_guest(token=token)
+    except LookupError:
+        raise Http404 from None
+    # The session must name a backend the settings list, or the next request finds nobody logged in; ours is
+    # Django's ModelBackend behind the log-in limit (ledger.auth), which also refuses a replaced (inactive) guest.
+    login(request, guest, backend=settings.AUTHENTICATION_BACKENDS[0])
+    request.session[GUEST_TABLE] = table.table_id
+    request.session[GUEST_EVENING] = table.evening_id
+    return redirect("ledger:table_detail", table_id=table.table_id)
