@@ -427,6 +427,7 @@ def table_guest(*, token: str) -> tuple[TournamentTable, Any]:
 def table_link_renew(*, table: TournamentTable) -> TournamentTable:
     """A new link for the table; the old one opens nothing, and the phone logged in through it is logged out
     (its guest account is replaced)."""
+    table.refresh_from_db(fields=["guest"])  # the phone may have logged in since the caller read the table
     if table.guest is not None:
         old = table.guest
         table.guest = None
