@@ -154,19 +154,20 @@ def _insert(using: str, sql: str, inners: list[QuerySet[Any]]) -> None:
         cursor.execute(statement, params)
 
 
+def _keyed(counted: QuerySet[Posting]) -> QuerySet[Posting]:
+    """The postings with their table, player, the player's name and amount as plain columns, and what the hand
+    document says about the sides, the contract and the raises (``with_sides``): the one place the documents
+    are read."""
+    return with_sides(counted).annotate(
+        table_key=F("hand__table_id"), player_key=F("player_id"), name=F("player__name"), money=F("amount")
+    )
+
+
 def _facts(counted: QuerySet[Posting]) -> QuerySet[Any]:
-    """Per posting: its table, player, the player's name and amount, and what the hand document says about the
-    sides, the contract and the raises (``with_sides``): the one place the documents are read."""
+    """Per posting: ``_keyed``, and the first hands of the player's largest and smallest amount at the table."""
     facts: QuerySet[Any] = (
-        with_sides(counted)
-        .annotate(
-            table_key=F("hand__table_id"),
-            player_key=F("player_id"),
-            name=F("player__name"),
-            money=F("amount"),
-            top_hand=_first_hand(F("amount").desc()),
-            bottom_hand=_first_hand(F("amount").asc()),
-        )
+        _keyed(counted)
+        .annotate(top_hand=_first_hand(F("amount").desc()), bottom_hand=_first_hand(F("amount").asc()))
         .order_by()
         .values(*FACT_COLUMNS)
     )
@@ -222,18 +223,11 @@ def _table_hands(stale: Sequence[int], using: str) -> QuerySet[Any]:
 
 
 def _pair_facts(counted: QuerySet[Posting]) -> QuerySet[Any]:
-    """Per posting and each other player's posting in the same hand: the facts of the posting (``_facts``) with
-    the other player's id and name."""
+    """Per posting and each other player's posting in the same hand: the posting (``_keyed``) with the other
+    player's id and name."""
     pairs: QuerySet[Any] = (
-        with_sides(counted)
-        .annotate(
-            table_key=F("hand__table_id"),
-            player_key=F("player_id"),
-            name=F("player__name"),
-            money=F("amount"),
-            other_key=F("hand__postings__player_id"),
-            other_name=F("hand__postings__player__name"),
-        )
+        _keyed(counted)
+        .annotate(other_key=F("hand__postings__player_id"), other_name=F("hand__postings__player__name"))
         .exclude(other_key=F("player_id"))
         .order_by()
         .values(*PAIR_COLUMNS)
