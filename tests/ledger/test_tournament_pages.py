@@ -230,7 +230,7 @@ def test_the_standings_show_a_hand_and_refresh_with_htmx(alice_client, running):
     answer = alice_client.get(detail(running), headers=HX | {"HX-Target": "standings"})
     html = answer.content.decode()
     assert html.startswith('<section class="card" id="standings">')
-    row = html.split(f"<td>{declarer}</td>", 1)[1].split("</tr>", 1)[0]
+    row = html.split(f"<td>1. {declarer}</td>", 1)[1].split("</tr>", 1)[0]
     assert '<td class="num">98</td>' in row and "1/0" in row
     page = alice_client.get(detail(running)).content.decode()
     assert "1 hand" in page  # the table's card counts its hands
@@ -246,9 +246,10 @@ def test_finishing_shows_the_prizes(alice_client, running):
     assert running.status == Tournament.Status.FINISHED
     # 6 × 10 € entry: 60 € paid 50/30/20 %; the winner takes 30 €.
     board = page.split('id="standings"', 1)[1].split("</section>", 1)[0]
-    assert "Prize" in board and "€30.00" in board.split(f"<td>{declarer}</td>", 1)[1].split("</tr>", 1)[0]
-    # The two others who tied for second share the 30 % and 20 % places: 10 € each.
-    assert board.count("€10.00") == 3
+    assert "Prize" in board and "Money in EUR." in board
+    assert '<td class="num">30.00</td>' in board.split(f"<td>1. {declarer}</td>", 1)[1].split("</tr>", 1)[0]
+    # The three who tied for second share the 30 % and 20 % places: 10 € each.
+    assert board.count('<td class="num">10.00</td>') == 3
     assert "Start series" not in page and "Finish the tournament" not in page
 
 
