@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -87,11 +87,7 @@ def tournament_for_organiser(user: Any, tournament_id: int) -> Tournament:
 
 
 def _sheet_url(request: Request, token: str) -> str:
-    try:
-        path = reverse("ledger:tournament_sheet", args=[token])
-    except NoReverseMatch:  # the pages' route (/t/<token>/, the URL contract) comes with the pages
-        path = f"/t/{token}/"
-    return request.build_absolute_uri(path)
+    return request.build_absolute_uri(reverse("ledger:tournament_sheet", args=[token]))
 
 
 def _draw(request: Request, tournament: Tournament) -> list[dict[str, Any]]:

@@ -30,11 +30,12 @@ def create(client: APIClient, **body: Any) -> Any:
 
 
 def phone(table_id: int) -> APIClient:
-    """The table's phone: logged in (session) as the table's guest, as its score-sheet link does."""
+    """The table's phone: it opens the table's score-sheet link (the QR code), which logs it in (a session) as
+    the table's guest; from then on it speaks to the API with that session, as the score sheet's page does."""
     seated = TournamentTable.objects.get(table_id=table_id)
-    _table, guest = tournaments.table_guest(token=seated.token)
     client = APIClient()
-    client.force_login(guest)
+    opened = client.get(f"/t/{seated.token}/")
+    assert opened.status_code == 302 and opened["Location"] == f"/tables/{table_id}/"
     return client
 
 
@@ -104,6 +105,10 @@ def test_a_table_phone_posts_to_its_own_table_and_sees_nothing_else(club):
     assert table_phone.post(f"/api/tournaments/{tid}/next-round/").status_code == 404
     assert create(table_phone, game="skat", name="Mine", players=SEVEN, rounds=1).status_code == 404
     assert Round.objects.filter(tournament_id=tid).count() == 1
+    # The API knows the guest account itself, not only the session its link made (a token, say).
+    guest = TournamentTable.objects.get(table_id=own["table"]).guest
+    assert token_client(guest).get(f"/api/tournaments/{tid}/").status_code == 404
+    assert token_client(guest).get("/api/tournaments/").status_code == 404
     # The organiser sees the phone's hand in the standings.
     rows = {row["player"]: row for row in organiser.get(f"/api/tournaments/{tid}/standings/").json()["rows"]}
     assert rows[seats[1]]["points"] == "98" and rows[seats[1]]["won"] == 1
