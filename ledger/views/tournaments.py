@@ -182,10 +182,10 @@ def tournament_entrant_add(request: HtmxHttpRequest, tournament_id: int) -> Http
         else:
             # Who registers at the door is there: checked in at once.
             tournaments.entrant_check_in(entrant=entrant, checked_in=request.POST.get("checked_in") == "1")
-    status = 400 if form.errors else 200
     if request.htmx:
+        # htmx swaps only a 2xx answer: a refused name answers 200 here, with the error beside the field.
         context = _tournament_context(request, tournament, entrant_form=form if form.errors else None)
-        return render(request, "ledger/_tournament_entrants.html", context, status=status)
+        return render(request, "ledger/_tournament_entrants.html", context)
     if form.errors:
         context = _tournament_context(request, tournament, entrant_form=form)
         return render(request, "ledger/tournament_detail.html", context, status=400)
@@ -285,6 +285,9 @@ def tournament_sheet(request: HttpRequest, token: str) -> HttpResponse:
         table, guest = tournaments.table_guest(token=token)
     except LookupError:
         raise Http404 from None
+    if request.user.pk == table.round.tournament.owner_id:
+        # The organiser trying the QR code on their own phone stays logged in as themselves.
+        return redirect("ledger:table_detail", table_id=table.table_id)
     # The session must name a backend the settings list, or the next request finds nobody logged in; ours is
     # Django's ModelBackend behind the log-in limit (ledger.auth), which also refuses a replaced (inactive) guest.
     login(request, guest, backend=settings.AUTHENTICATION_BACKENDS[0])
