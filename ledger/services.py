@@ -514,8 +514,9 @@ def _announce(table: Table, *, revision: int, hands: int) -> None:
     """After the commit (never for a hand rolled back), the evening's live viewers hear that the table changed."""
     news = {"table": table.pk, "revision": revision, "hands": hands}
     transaction.on_commit(functools.partial(push.publish, push.evening_topic(table.evening_id), news), robust=True)
-    from ledger import tournaments  # the tournaments' services build on these
+    from ledger import stats_summaries, tournaments  # they build on these services
 
+    transaction.on_commit(functools.partial(stats_summaries.refresh_after_response, table.pk))
     tournaments.announce(table)
 
 

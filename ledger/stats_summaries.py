@@ -16,10 +16,13 @@ own SQL for the per-posting facts, aggregated around it (see ``ledger.stats`` fo
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import connections, transaction
+from django.core.signals import request_finished, request_started
+from django.db import DatabaseError, connections, transaction
 from django.db.models import Case, Count, Expression, F, Func, IntegerField, Q, QuerySet, TextField, Value, When, Window
 from django.db.models.expressions import OrderBy
 from django.db.models.functions import Cast, Coalesce, FirstValue, Greatest, RowNumber
@@ -114,6 +117,40 @@ def _level(fields: tuple[str, ...]) -> Expression:
 # Recomputing the summaries of stale tables
 
 SUMMARIES = (StatsLine, StatsDeclared, StatsPair)
+log = logging.getLogger(__name__)
+_pending = threading.local()
+
+
+def refresh_after_response(table_id: int) -> None:
+    """Recompute the table's summaries once the current request's answer has been sent (Django's
+    ``request_finished``: the scorekeeper's phone does not wait for it), so that the statistics asked after an
+    evening's play find them ready. Called after the commit of every change to a table's hands; outside a request
+    nothing happens, and the next statistic recomputes them (``refresh``)."""
+    pending: set[int] = getattr(_pending, "tables", set())
+    pending.add(table_id)
+    _pending.tables = pending
+
+
+def _forget_pending(**_kwargs: Any) -> None:
+    _pending.tables = set()
+
+
+def _refresh_pending(**_kwargs: Any) -> None:
+    pending: set[int] = getattr(_pending, "tables", set())
+    if not pending:
+        return
+    _pending.tables = set()
+    try:
+        # Tables of evenings left out of statistics (a tournament's) wait until somebody asks.
+        refresh(Table.objects.filter(pk__in=pending, evening__counted=True))
+    except DatabaseError:  # the next statistic recomputes them; the answer has gone out already
+        log.warning(
+            "Statistics summaries of tables %s not recomputed after the response", sorted(pending), exc_info=True
+        )
+
+
+request_started.connect(_forget_pending, dispatch_uid="talon-stats-forget")
+request_finished.connect(_refresh_pending, dispatch_uid="talon-stats-refresh")
 
 
 def refresh(tables: QuerySet[Table]) -> int:

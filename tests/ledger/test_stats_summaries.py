@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -169,3 +170,25 @@ def test_one_hand_worked_out_by_hand(alice, declarer, won, amounts):
     assert (ana.best_run, ana.lead_run, ana.tail_run) == ((1, 1, 1) if won else (0, 0, 0))
     pair = StatsPair.objects.get(player__name="Ben", other__name="Cyril")
     assert (pair.with_hands, pair.with_net, pair.against_hands) == (1, Decimal(amounts[1]), 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_recorded_on_the_page_leaves_its_tables_summaries_ready(client):
+    # Committed for real (the summaries are recomputed after the commit, once the answer has gone out), so the
+    # statistics asked next have nothing to recompute.
+    owner = factories.make_user("keeper")
+    client.force_login(owner)
+    table = factories.make_table(factories.make_evening(owner), "skat")
+    url = reverse("ledger:hand_create", args=[table.pk])
+    response = client.post(url, _grand("Ana", True) | {"dealer": "0", "key": "k1"})
+    assert response.status_code in (200, 302)
+    table.refresh_from_db()
+    assert table.revision > 0 and table.stats_revision == table.revision
+    assert StatsLine.objects.get(table=table, player__name="Ana").net == Decimal("0.96")
+    assert stats_summaries.refresh(Table.objects.filter(pk=table.pk)) == 0
+    # A table of an evening left out of statistics waits until somebody asks.
+    other = factories.make_table(factories.make_evening(owner), "skat")
+    Evening.objects.filter(pk=other.evening_id).update(counted=False)
+    client.post(reverse("ledger:hand_create", args=[other.pk]), _grand("Ana", True) | {"dealer": "0", "key": "k2"})
+    other.refresh_from_db()
+    assert other.revision > 0 and other.stats_revision is None
