@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from ledger import services, tournaments
@@ -127,7 +128,6 @@ def _next_round(tournament: Tournament, current: Round | None, entrants: list[En
     """What "Start round N" would do, said on the button, or why it cannot be done."""
     number = (current.number if current else 0) + 1
     present = sum(entrant.checked_in for entrant in entrants)
-    word = _("series") if tournament.game == "skat" else _("round")
     if tournament.status == Tournament.Status.FINISHED or number > tournament.rounds:
         return {
             "number": number,
@@ -141,12 +141,21 @@ def _next_round(tournament: Tournament, current: Round | None, entrants: list[En
             "game": tournament.get_game_display(),
         }
         return {"number": number, "refused": refused}
-    label = _("Start %(word)s %(number)s: %(players)s players at %(tables)s tables") % {
-        "word": word,
-        "number": number,
-        "players": present,
-        "tables": len(sizes),
-    }
+    # Skat plays series, Mariáš and Šnapser rounds: two whole sentences, as a word slotted in cannot be declined.
+    tables = len(sizes)
+    if tournament.game == "skat":
+        label = ngettext(
+            "Start series %(number)s: %(players)s players at %(tables)s table",
+            "Start series %(number)s: %(players)s players at %(tables)s tables",
+            tables,
+        )
+    else:
+        label = ngettext(
+            "Start round %(number)s: %(players)s players at %(tables)s table",
+            "Start round %(number)s: %(players)s players at %(tables)s tables",
+            tables,
+        )
+    label %= {"number": number, "players": present, "tables": tables}
     return {"number": number, "label": label, "refused": ""}
 
 

@@ -114,6 +114,18 @@ def test_a_mariás_tournament_takes_its_placement_points(alice_client, alice):
     assert chosen.placement == [D(5), D(3), D(2), D(0)] and chosen.for_money
 
 
+def test_a_mariás_round_starts_at_one_table(alice_client, alice):
+    tournament = tournaments.tournament_create(
+        owner=alice, game="marias", name="Mariáš cup", players=["Ana", "Ben", "Cyril", "Dana"], rounds=3
+    )
+    Entrant.objects.filter(tournament=tournament).update(checked_in=True)
+    page = alice_client.get(detail(tournament)).content.decode()
+    assert "Start round 1: 4 players at 1 table<" in page
+    alice_client.post(reverse("ledger:tournament_round_start", args=[tournament.pk]))
+    page = alice_client.get(detail(tournament)).content.decode()
+    assert "Start round 2: 4 players at 1 table<" in page and "Round 1: tables" in page
+
+
 def test_the_service_refusal_stands_beside_its_field(alice_client, alice):
     data = {"name": "Twice", "game": "skat", "date": "2026-12-04", "currency": "EUR", "rounds": "1"}
     data |= {"prizes": "top3", "minutes": "90", "players": "Ana\nBen\nAna"}
