@@ -144,9 +144,10 @@ def circle_settings_change(
     locked = Circle.objects.select_for_update().get(pk=circle.pk)
     if not Circle.objects.for_user(by).filter(pk=locked.pk).exists():
         raise services.LedgerError(_("Only the circle's owner and scorekeepers change its settings."))
+    was_tab = locked.settle == Circle.Settle.TAB  # as stored now, not as the caller read it
     locked.name = circle_name_check(name)
     locked.settle = _settle_check(settle)
-    if circle.settle == Circle.Settle.TAB and locked.settle != Circle.Settle.TAB and _tab_is_open(locked):
+    if was_tab and locked.settle != Circle.Settle.TAB and _tab_is_open(locked):
         raise services.LedgerError(
             _("The tab still holds open balances: settle the tab first, then change how the circle settles."),
             field="settle",
@@ -453,6 +454,8 @@ def circle_reopen(*, evening: Evening) -> None:
         return
     Circle.objects.select_for_update().filter(pk=evening.circle_id).first()  # as circle_close: no settling meanwhile
     booked = CircleEntry.objects.filter(evening=evening, kind__in=[CircleEntry.Kind.CARRIED, CircleEntry.Kind.PAID_IN])
+    # Locked first: a pay-in marked paid meanwhile would otherwise be deleted after the check below passed.
+    list(booked.select_for_update())
     if booked.filter(settlement__isnull=False).exists():
         raise services.LedgerError(
             _("This evening's balances were settled in the circle's tab already; it cannot be reopened."),

@@ -392,7 +392,7 @@ def _record(lines: QuerySet[StatsLine], field: str, amount: Decimal, *, with_pla
     line = (
         lines.filter(**{field: amount})
         .select_related(f"{field}_hand__table__evening", "player")
-        .order_by("table__evening__date", "table__evening_id", "table_id", f"{field}_hand__number", "player__name")
+        .order_by("table__evening__date", f"{field}_hand_id", "player__name")  # on a tie: the hand stored first
         .first()
     )
     if line is None:  # pragma: no cover - the amount was read from these lines

@@ -4,8 +4,9 @@
 Statistics over years of evenings add up these few rows per table instead of reading every hand, so a circle's
 season costs about what one evening's page does. A table's summaries are derived data: ``refresh`` recomputes
 those of the tables whose ``revision`` moved on since (every change to a table's hands, a player renamed, bumps
-it), before any statistic reads them. While an evening is played only its own tables are recomputed; the first
-statistic after years of bulk-imported hands computes them all once (a data migration does it for existing books).
+it), before any statistic reads them, and a changed table's once a Record's answer has gone out
+(``refresh_after_response``). While an evening is played only its own tables are recomputed; the first statistic
+after an upgrade or an import of years of hands computes all of its tables once, in that request.
 
 Each recomputation is a fixed number of statements whatever the number of tables or hands: the stale tables are
 locked and listed, their old summaries deleted, and three ``INSERT … SELECT`` write the new ones from Django's

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from ledger import circle_selectors, circles, qr, services
 from ledger.circle_exchange import circle_export, circle_import
-from ledger.models import Circle, CircleEntry, Evening
+from ledger.models import Circle, CircleEntry, CircleMember, Evening
 from ledger.services import LedgerError
 from tests import factories
 from tests.ledger.api_support import token_client
@@ -526,3 +526,24 @@ def test_a_pot_holder_who_is_no_member_or_a_paid_deposit_is_refused(alice, charl
     with pytest.raises(ImportRefused, match="only a pot pay-in"):
         circle_import(data=forged, owner=charlie)
     assert not Circle.objects.filter(owner=charlie).exists()
+
+
+def test_leaving_the_tab_is_refused_as_stored_not_as_the_caller_read_it(alice):
+    # The page loaded the circle settling per evening; meanwhile another scorekeeper switched it to the tab and
+    # an evening closed into it: the change back is refused while the tab holds balances.
+    circle = Circle.objects.create(owner=alice, name="Tab", currency="EUR", settle=Circle.Settle.EVENING)
+    read_before = Circle.objects.get(pk=circle.pk)
+    Circle.objects.filter(pk=circle.pk).update(settle=Circle.Settle.TAB)
+    evening = factories.make_evening(alice)
+    Evening.objects.filter(pk=evening.pk).update(circle=circle)
+    evening.refresh_from_db()
+    factories.record(factories.make_table(evening, "skat"))
+    for player in alice.players.all():
+        CircleMember.objects.get_or_create(circle=circle, player=player)
+    services.evening_close(evening=evening, by=alice)
+    with pytest.raises(services.LedgerError) as refused:
+        circles.circle_settings_change(
+            circle=read_before, by=alice, name="Tab", settle="evening", currency="EUR", pot_share=Decimal("0.1")
+        )
+    assert refused.value.field == "settle"
+    assert Circle.objects.get(pk=circle.pk).settle == Circle.Settle.TAB

@@ -192,3 +192,15 @@ def test_a_hand_recorded_on_the_page_leaves_its_tables_summaries_ready(client):
     client.post(reverse("ledger:hand_create", args=[other.pk]), _grand("Ana", True) | {"dealer": "0", "key": "k2"})
     other.refresh_from_db()
     assert other.revision > 0 and other.stats_revision is None
+
+
+def test_a_record_tie_goes_to_the_hand_stored_first(alice):
+    # Two evenings on one date, the same grand won at each: the highest hand is the one recorded first, whatever
+    # the evenings' order.
+    day = datetime.date(2026, 3, 6)
+    first, second = factories.make_evening(alice, date=day), factories.make_evening(alice, date=day)
+    later, earlier = factories.make_table(first, "skat"), factories.make_table(second, "skat")
+    factories.record(earlier)
+    factories.record(later)
+    ana = alice.players.get(name="Ana")
+    assert stats.player_stats(ana)["records"]["highest_hand"]["evening"] == second.pk
