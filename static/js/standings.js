@@ -3,7 +3,8 @@
 // JSON, first when it connects and then after every stored hand and every new round; this script draws them into
 // the rows with textContent (never markup from the message), so a hand costs the server one push however many
 // pages watch. While the line is down (no EventSource, a proxy that drops it, the link switched off) htmx asks
-// for the server-drawn standings every few seconds instead (hx-trigger), answered 304 while nothing changed.
+// for the server-drawn standings every few seconds instead (hx-trigger), answered 304 while nothing changed;
+// while it is up, once a minute.
 // The round clock counts down to the round's end by the server's clock, not the device's.
 (function () {
   var live = document.getElementById("standings-live");
@@ -16,6 +17,7 @@
   var skew = isNaN(serverNow) ? 0 : serverNow - Date.now(); // the server's clock minus this device's
   var source = null;
   var lastOpen = 0;
+  var lastMessage = 0; // when the line last brought the standings
   var stopped = false; // the link was switched off: nothing more will come
   var lastEtag = null;
 
@@ -151,7 +153,7 @@
       lastOpen = Date.now();
     };
     source.onmessage = function (event) {
-      lastOpen = Date.now();
+      lastOpen = lastMessage = Date.now();
       var data;
       try {
         data = JSON.parse(event.data);
@@ -169,9 +171,17 @@
     };
   }
 
+  // While the line is up it brings the standings by itself; one ask a minute still goes out (a 304 as a rule), in
+  // case a proxy holds the line open but passes nothing on, as static/js/share.js does.
+  var ASK_WHILE_LIVE_MS = 60000;
+  var lastAsk = Date.now();
   document.addEventListener("htmx:confirm", function (event) {
     if (event.detail.elt !== live) return;
-    if (stopped || lineIsUp()) event.preventDefault(); // the line brings the standings by itself
+    if (stopped || (lineIsUp() && Date.now() - lastAsk < ASK_WHILE_LIVE_MS)) {
+      event.preventDefault();
+      return;
+    }
+    lastAsk = Date.now();
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
@@ -188,6 +198,10 @@
       detail.isError = false;
       stopped = true;
       if (source) source.close();
+      return;
+    }
+    if (lastMessage > lastAsk) {
+      detail.shouldSwap = false; // the line brought newer standings while this answer was on its way
       return;
     }
     var etag = detail.xhr.getResponseHeader("ETag");
