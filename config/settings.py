@@ -201,6 +201,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EveningStatusEnum": "ledger.models.Evening.Status",
         "HandStatusEnum": "ledger.models.Hand.Status",
+        "TournamentStatusEnum": "ledger.models.Tournament.Status",
     },
     # The docs page's scripts come from the drf-spectacular-sidecar package: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
