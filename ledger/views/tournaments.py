@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -101,24 +101,29 @@ def _tournament_context(request: HttpRequest, tournament: Tournament, **forms: A
 
 
 def _round_tables(request: HttpRequest, played: Round) -> list[dict[str, Any]]:
-    tables = list(
-        TournamentTable.objects.filter(round=played)
-        .select_related("table")
-        .annotate(hand_count=Count("table__hands", filter=Q(table__hands__status=Hand.Status.COUNTED)))
-        .order_by("number")
-    )
-    return [_table_card(request, table) for table in tables]
+    tables = list(TournamentTable.objects.filter(round=played).select_related("table").order_by("number"))
+    hands = _counted_hands([table.table_id for table in tables])
+    return [_table_card(request, table, hands.get(table.table_id, [])) for table in tables]
 
 
-def _table_card(request: HttpRequest, table: TournamentTable) -> dict[str, Any]:
-    """A table of the current round: who sits there, its result so far, and its phone's link with a QR code."""
+def _counted_hands(table_ids: list[int]) -> dict[int, list[Hand]]:
+    """The counted hands of these tables, in order: one query for the whole round."""
+    found: dict[int, list[Hand]] = {}
+    for hand in Hand.objects.filter(table_id__in=table_ids, status=Hand.Status.COUNTED).order_by("number"):
+        found.setdefault(hand.table_id, []).append(hand)
+    return found
+
+
+def _table_card(request: HttpRequest, table: TournamentTable, hands: list[Hand]) -> dict[str, Any]:
+    """A table of the current round: who sits there, its result and hands so far, and its phone's link with a QR
+    code."""
     url = request.build_absolute_uri(reverse("ledger:tournament_sheet", args=[table.token]))
     label = _("Score sheet of table %(number)s") % {"number": table.number}
     seats = list(table.table.seat_names)
     return {
         "table": table,
         "seats": [(name, table.result.get(name, {})) for name in seats],
-        "hands": getattr(table, "hand_count", None),
+        "hands": hands,
         "url": url,
         "qr": qr_svg(url, label=label, scale=3),
     }
@@ -240,8 +245,8 @@ def tournament_table_link_renew(request: HtmxHttpRequest, tournament_id: int, ta
     tournament = tournament_for_owner(request.user, tournament_id)
     table = tournaments.table_link_renew(table=tournament_table_for_owner(tournament, table_id))
     if request.htmx:
-        table.hand_count = Hand.objects.filter(table_id=table.table_id, status=Hand.Status.COUNTED).count()  # type: ignore[attr-defined]
-        context = {"tournament": tournament, "card": _table_card(request, table), "renewed": True}
+        card = _table_card(request, table, _counted_hands([table.table_id]).get(table.table_id, []))
+        context = {"tournament": tournament, "card": card, "renewed": True}
         return render(request, "ledger/_tournament_table.html", context)
     messages.success(
         request, _("Table %(number)s has a new link; the old one opens nothing.") % {"number": table.number}

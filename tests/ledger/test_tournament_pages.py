@@ -247,7 +247,10 @@ def test_the_standings_show_a_hand_and_refresh_with_htmx(alice_client, running):
     row = html.split(f"<td>1. {declarer}</td>", 1)[1].split("</tr>", 1)[0]
     assert '<td class="num">98</td>' in row and "1/0" in row
     page = alice_client.get(detail(running)).content.decode()
-    assert "1 hand" in page  # the table's card counts its hands
+    card = page.split(f'id="table-{table.number}"', 1)[1].split("</article>", 1)[0]
+    hand = Hand.objects.get(table_id=table.table_id)
+    # The table's card counts its hands and lists them, each with the organiser's way to correct it.
+    assert "1 hand" in card and f'href="/hands/{hand.pk}/edit/"' in card and "Correct hand #1" in card
 
 
 def test_finishing_shows_the_prizes(alice_client, running):
@@ -420,3 +423,27 @@ def test_a_table_is_corrected_by_the_organiser_on_the_table_page(alice_client, r
     )
     assert alice_client.get(f"/tables/{table.table_id}/").status_code == 200
     assert alice_client.get(reverse("ledger:hand_edit", args=[recorded.pk])).status_code == 200
+
+
+def _queries_for_page(client, tournament) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(detail(tournament))  # the tables' results brought up to date first
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(detail(tournament)).status_code == 200
+    return len(queries)
+
+
+def test_the_page_costs_the_same_queries_however_many_tables_and_hands(alice_client, alice):
+    counts = []
+    for size in (6, 9):  # two and three tables of three
+        names = [f"Player {number}" for number in range(size)]
+        tournament = tournaments.tournament_create(
+            owner=alice, game="skat", name=f"Night {size}", players=names, rounds=2, start=True
+        )
+        for table in TournamentTable.objects.filter(round__tournament=tournament).select_related("table"):
+            hand = {"declarer": table.table.seat_names[0], "contract": "grand", "matadors": 1, "declarer_points": 61}
+            factories.record(table.table, hand, times=2)
+        counts.append(_queries_for_page(alice_client, tournament))
+    assert counts[0] == counts[1]
