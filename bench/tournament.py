@@ -224,10 +224,14 @@ def _run(
     floor_idle = _floor_samples(port, organiser["session"], count=20)
     stop_floor = threading.Event()
     floor: list[tuple[int, float]] = []
-    floor_thread = threading.Thread(target=_floor_loop, args=(port, organiser["session"], stop_floor, floor))
+    floor_thread = threading.Thread(
+        target=_floor_loop, args=(port, organiser["session"], stop_floor, floor), daemon=True
+    )
     posts: dict[int, list[_Post]] = {}
     threads = [
-        threading.Thread(target=_table_client, args=(port, organiser["token"], table, players, args, posts))
+        threading.Thread(
+            target=_table_client, args=(port, organiser["token"], table, players, args, posts), daemon=True
+        )
         for table, players in seats.items()
     ]
     cpu = {"gunicorn": [gunicorn_pid, *_children(gunicorn_pid)], "uvicorn": [uvicorn_pid], "viewers": viewers.pids()}
@@ -403,7 +407,10 @@ class _ViewerProcesses:
         started = time.monotonic()
         for count in counts:
             ours, theirs = context.Pipe()
-            process = context.Process(target=_viewer_process, args=(theirs, port, path, count, at_once, seats))
+            # Daemons: a run stopped by --cap or an error must not wait at exit for viewers waiting to be told to stop.
+            process = context.Process(
+                target=_viewer_process, args=(theirs, port, path, count, at_once, seats), daemon=True
+            )
             process.start()
             self.pipes.append(ours)
             self.processes.append(process)
