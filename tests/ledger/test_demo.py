@@ -5,12 +5,20 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
 from ledger import selectors, stats, tournaments
 from ledger.management.demo_season import EVENINGS, HANDS
-from ledger.management.demo_tournaments import MARIAS_HANDS, MARIAS_PLAYERS, SKAT_GAMES, SKAT_PLAYERS
+from ledger.management.demo_tournaments import (
+    MARIAS_HANDS,
+    MARIAS_NAME,
+    MARIAS_PLAYERS,
+    SKAT_GAMES,
+    SKAT_NAME,
+    SKAT_PLAYERS,
+)
 from ledger.models import Circle, Evening, Hand, Posting, Tournament, TournamentTable
 
 SEASON_ENDS = datetime.date(2026, 11, 20)  # the demo's Mariáš evening; the season's are the weeks before it
@@ -80,3 +88,15 @@ def test_the_demo_has_a_running_skat_club_night_and_a_finished_marias_tournament
     assert Hand.objects.filter(table__tournament_table__round__tournament=marias).count() == 2 * 2 * MARIAS_HANDS
     prizes = tournaments.prize_list(marias, rows)
     assert sum(prizes.values()) == 8 * 100  # the entry fees, all to the prizes
+
+
+def test_make_run_shows_the_demo_tournaments(db, client):
+    call_command("load_demo")
+    client.force_login(get_user_model().objects.get(username="demo"))
+    listed = client.get(reverse("ledger:tournament_list"))
+    assert listed.status_code == 200
+    assert SKAT_NAME in listed.text and MARIAS_NAME in listed.text
+    skat = Tournament.objects.get(owner__username="demo", game="skat")
+    leader = tournaments.standings(skat)[0].player
+    live = client.get(reverse("ledger:tournament_live", args=[skat.share_token]))
+    assert live.status_code == 200 and leader in live.text
