@@ -127,5 +127,7 @@ def tournament_table_for_owner(tournament: Tournament, table_id: int) -> Tournam
 
 
 def tournament_for_door(token: str) -> Tournament:
-    """The tournament whose door link this is; 404 once the link is switched off (``share_token`` NULL)."""
-    return get_object_or_404(Tournament, share_token=token)
+    """The tournament whose door link this is, while players register; 404 once the first round is drawn (the
+    standings link, shown to every player, is the same token: from then on the organiser checks players in) or
+    the link is switched off (``share_token`` NULL)."""
+    return get_object_or_404(Tournament, share_token=token, status=Tournament.Status.REGISTERING)

@@ -27,8 +27,9 @@ _OPEN = re.compile(
     r"^/(static/|offline/|sw\.js$|manifest\.webmanifest$|accounts/logout/$|i18n/setlang/$|t/|s/|r/|m/|games/"
     r"|tournaments/checkin/)"
 )
-# The evening's pages a guest may not use although it keeps score there: a new table, inviting scorekeepers.
-_EVENING_CLOSED = re.compile(r"^/evenings/\d+/(tables/new/|scorekeepers/)")
+# The evening's pages a guest may not use although it keeps score there: a new table, inviting scorekeepers, and
+# what is the organiser's to decide: a share link, counting it in statistics, closing and reopening it.
+_EVENING_CLOSED = re.compile(r"^/evenings/\d+/(tables/new/|scorekeepers/|share/|counted/|settlement/|reopen/)")
 
 
 def guest_may_open(path: str, table_id: int, evening_id: int) -> bool:

@@ -26,6 +26,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -50,6 +51,8 @@ DEFAULT_HANDS = 24  # hands per round at a Mariáš or Šnapser table
 DEFAULT_MINUTES = 90  # the round clock
 MOST_ROUNDS = 20
 MOST_PLAYERS = 400
+MONEY_WHOLE_DIGITS = 10
+PLACES = 4  # the placement points a format gives: one per place at a four-seat table
 
 
 @dataclass(frozen=True)
@@ -145,7 +148,10 @@ def _money(value: object, name: str) -> Decimal:
         amount = Decimal(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     except InvalidOperation:
         amount = None
-    if amount is None or not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
+    # Ten whole digits at most, as the books keep money (14 digits, 4 of them places); past that quantize fails.
+    if amount is None or not amount.is_finite() or amount < 0 or amount.adjusted() >= MONEY_WHOLE_DIGITS:
+        raise LedgerError(_("Enter an amount of money, 0 or more, in cents at most."), field=name)
+    if amount != amount.quantize(Decimal("0.01")):
         raise LedgerError(_("Enter an amount of money, 0 or more, in cents at most."), field=name)
     return amount
 
@@ -207,6 +213,12 @@ def _placement_scheme(value: object) -> list[Decimal] | None:
     if value is None:
         return None
     points = _amounts(value, "options.placement")
+    if len(points) != PLACES:
+        # The points of a four-seat table's places; a shorter table takes the same line from the best to the worst.
+        raise LedgerError(
+            _("Give the points of the %(places)s places at a four-seat table, best first.") % {"places": PLACES},
+            field="options.placement",
+        )
     try:  # refused now, not when a table's first hand is turned into placement points
         rt.placement_points(dict.fromkeys(map(str, range(len(points))), Decimal(0)), points)
     except rt.TournamentError as error:
@@ -331,6 +343,7 @@ def round_start(*, tournament: Tournament) -> Round:
     except rt.TournamentError as error:
         raise LedgerError(error.message, field=error.field) from error
     Round.objects.filter(tournament=locked, ends_at__isnull=True).update(ends_at=timezone.now())
+    _retire_links(locked)  # the last round's phones and printed links score no more: the organiser corrects
     minutes = tournament_format(locked).minutes
     started = timezone.now()
     played = Round.objects.create(
@@ -396,6 +409,7 @@ def _table_place(name: str, round_number: int, table_number: int) -> str:
 
 def tournament_finish(*, tournament: Tournament) -> Tournament:
     Round.objects.filter(tournament=tournament, ends_at__isnull=True).update(ends_at=timezone.now())
+    _retire_links(tournament)
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     _announce_round(tournament)
@@ -422,6 +436,12 @@ def table_guest(*, token: str) -> tuple[TournamentTable, Any]:
         found.save(update_fields=["guest"])
         found.evening.scorekeepers.add(guest)
     return found, found.guest
+
+
+def _retire_links(tournament: Tournament) -> None:
+    """Every table's link so far renewed (its phone logged out): a round over is corrected by the organiser only."""
+    for table in TournamentTable.objects.filter(round__tournament=tournament).select_related("evening"):
+        table_link_renew(table=table)
 
 
 def table_link_renew(*, table: TournamentTable) -> TournamentTable:
@@ -582,7 +602,9 @@ def standings_message(tournament: Tournament) -> dict[str, Any]:
     """What the standings' viewers are sent (pushed, and first on every live line): the rows, and the round the
     projector's clock counts down (None before the first), so that a new round reaches them as a hand does."""
     current = Round.objects.filter(tournament=tournament).order_by("-number").first()
+    version = standings_version(tournament)  # read first: standings read after it are as new or newer
     return {
+        "version": version,
         "standings": standings_rows(tournament),
         "round": None
         if current is None
@@ -593,6 +615,17 @@ def standings_message(tournament: Tournament) -> dict[str, Any]:
         },
         "status": tournament.status,
     }
+
+
+def standings_version(tournament: Tournament) -> list[int]:
+    """The version of the books the standings are drawn from: rounds started, the tables' revisions summed (every
+    change to a hand raises its table's), finished or not. It only grows, so a viewer keeps the newest message of
+    two published in the other order (two tables storing a hand at once)."""
+    books = TournamentTable.objects.filter(round__tournament=tournament).aggregate(
+        rounds=Count("round", distinct=True), revisions=Sum("table__revision")
+    )
+    finished = int(tournament.status == Tournament.Status.FINISHED)
+    return [int(books["rounds"] or 0), int(books["revisions"] or 0), finished]
 
 
 def announce(table: Table) -> None:

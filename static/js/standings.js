@@ -145,6 +145,18 @@
     return Date.now() - lastOpen < ALIVE_MS;
   }
 
+  // Each message carries the version of the books it was drawn from ([rounds, the tables' revisions summed,
+  // finished]); two hands stored at once may publish in the other order, and the older must not win.
+  var lastVersion = null;
+
+  function isOlder(version) {
+    if (!Array.isArray(version) || !lastVersion) return false;
+    for (var i = 0; i < version.length; i++) {
+      if (version[i] !== lastVersion[i]) return version[i] < lastVersion[i];
+    }
+    return false;
+  }
+
   function connect() {
     var url = live.getAttribute("data-stream");
     if (!url || !window.EventSource || stopped) return;
@@ -166,8 +178,10 @@
         connect();
         return;
       }
-      if (data && Array.isArray(data.standings)) drawRows(data.standings);
-      if (data && "round" in data) drawRound(data.round, data.status);
+      if (!data || isOlder(data.version)) return;
+      if (Array.isArray(data.version)) lastVersion = data.version;
+      if (Array.isArray(data.standings)) drawRows(data.standings);
+      if ("round" in data) drawRound(data.round, data.status);
     };
   }
 

@@ -287,3 +287,50 @@ def test_every_stored_hand_pushes_the_standings(alice, monkeypatch, django_captu
         1,
     )
     assert Decimal(first["money"]) == Decimal("1.96")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# After review: rounds over score no more, money within the books' digits, placement of four places, versions
+
+
+def test_the_last_rounds_phones_are_logged_out_when_the_next_round_starts(alice):
+    tournament = skat_night(alice)
+    four, _three = tables_of(tournament)
+    _found, guest = tournaments.table_guest(token=four.token)
+    tournaments.round_start(tournament=tournament)
+    guest.refresh_from_db()
+    assert not guest.is_active and guest not in four.evening.scorekeepers.all()
+    with pytest.raises(LookupError):  # the printed draw of series 1 opens nothing any more
+        tournaments.table_guest(token=four.token)
+    new_four, _new_three = tables_of(tournament, 2)
+    assert tournaments.table_guest(token=new_four.token)[1].is_active
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"fees": {"entry": "1e300"}}, "options.fees.entry"),
+        ({"fees": {"table": "99999999999"}}, "options.fees.table"),
+        ({"prizes": ["1e400"]}, "options.prizes.0"),
+        ({"placement": ["4", "3", "1"]}, "options.placement"),
+        ({"placement": ["4", "3", "2", "1", "0"]}, "options.placement"),
+    ],
+)
+def test_money_past_the_books_digits_and_placement_not_of_four_places_are_refused(options, field):
+    with pytest.raises(LedgerError) as refused:
+        tournaments.format_from("marias", options)
+    assert refused.value.field == field
+
+
+def test_the_standings_version_grows_with_every_change(alice, django_capture_on_commit_callbacks):
+    tournament = skat_night(alice)
+    _four, three = tables_of(tournament)
+    first = tournaments.standings_version(tournament)
+    services.hand_record(table=three.table, hand=skat(three, 0, 0, 61), by=alice)
+    after_hand = tournaments.standings_version(tournament)
+    tournaments.round_start(tournament=tournament)
+    after_round = tournaments.standings_version(tournament)
+    tournaments.tournament_finish(tournament=tournament)
+    after_end = tournaments.standings_version(Tournament.objects.get(pk=tournament.pk))
+    assert first < after_hand < after_round < after_end
+    assert tournaments.standings_message(tournament)["version"] == after_end
