@@ -127,7 +127,9 @@ class _Hub:
         queues = self.queues.get(topic)
         if not queues:
             return
-        message: Message = json.loads(payload)
+        # Decoded once, and kept as received: each viewer's event carries the same text, not encoded again.
+        message = Received(json.loads(payload))
+        message.raw = payload
         for queue in queues:
             _offer(queue, message)
 
@@ -176,8 +178,15 @@ class _Hub:
                 self.ready.set()
                 while True:
                     message = await pubsub.get_message(timeout=HEARTBEAT_SECONDS)
-                    if message is not None and message["type"] == "pmessage":
-                        self.dispatch(message["channel"].decode()[len(CHANNEL_PREFIX) :], message["data"].decode())
+                    # Everything already waiting is read at once and only the newest of each topic handed on (as
+                    # a viewer's queue keeps the newest): one message a loop fell behind a busy club night.
+                    newest: dict[str, str] = {}
+                    while message is not None:
+                        if message["type"] == "pmessage":
+                            newest[message["channel"].decode()[len(CHANNEL_PREFIX) :]] = message["data"].decode()
+                        message = await pubsub.get_message(timeout=0)
+                    for topic_name, payload in newest.items():
+                        self.dispatch(topic_name, payload)
             except (redis.RedisError, OSError) as error:
                 # Viewers keep listening meanwhile: they get this process's messages (publish falls back to them).
                 self.ready.set()
@@ -292,8 +301,15 @@ async def event_stream(request: HttpRequest, topic: str, first: FirstState) -> S
     return response
 
 
+class Received(dict[str, Any]):
+    """A message as it came through Redis, with its JSON text (``raw``) to send on as it is."""
+
+    raw: str = ""
+
+
 def sse_event(event_id: int, data: Message) -> bytes:
-    return f"id: {event_id}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
+    raw = data.raw if isinstance(data, Received) and data.raw else json.dumps(data, separators=(",", ":"))
+    return f"id: {event_id}\ndata: {raw}\n\n".encode()
 
 
 async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
@@ -304,7 +320,10 @@ async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
         # thread Django ran the request's sync code on.
         await sync_to_async(_release_database)()
         _release_request_thread()
-        yield f"retry: {RETRY_MS}\n".encode() + (sse_event(next(ids), state) if state is not None else b"")
+        opening = f"retry: {RETRY_MS}\n".encode() + (sse_event(next(ids), state) if state is not None else b"")
+        del state  # not kept for the life of the connection: the first state is the largest thing a viewer holds
+        yield opening
+        del opening
         while True:
             message = await messages.next_message(HEARTBEAT_SECONDS)
             yield b": heartbeat\n\n" if message is None else sse_event(next(ids), message)

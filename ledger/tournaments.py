@@ -463,12 +463,13 @@ def table_link_renew(*, table: TournamentTable) -> TournamentTable:
 # Results and standings
 
 
-def table_result(table: TournamentTable, hands: Sequence[Hand], balances: Mapping[str, Decimal]) -> dict[str, Any]:
+def table_result(
+    table: TournamentTable, hands: Sequence[Hand], balances: Mapping[str, Decimal], chosen: Format
+) -> dict[str, Any]:
     """One table's result so far, per seat (JSON): ``points`` (Skat: Seeger-Fabian list points; Mariáš and
     Šnapser: placement points of the money), ``won``/``lost`` (games as declarer), ``money`` (the table's balance)
     and ``fees`` (Skat: the lost-game fees)."""
     seats = list(table.table.seat_names)
-    chosen = tournament_format(table.round.tournament)
     if table.table.game == "skat":
         rows = rt.skat_series([_skat_hand(hand) for hand in hands], seats, chosen.fees)
         return {
@@ -518,24 +519,29 @@ def _skat_hand(hand: Hand) -> rt.SkatHandResult:
 def refresh_results(tournament: Tournament) -> list[TournamentTable]:
     """Every table of the tournament with its result as of its revision: those whose revision moved on are
     recomputed from their counted hands (two queries for all of them) and stored. Four queries in all."""
+    # Only what the results need: after every hand this reads all the tables, and their rules, the tournament's
+    # plan and the hands' explanations are large JSON that nothing here reads.
     tables = list(
         TournamentTable.objects.filter(round__tournament=tournament)
-        .select_related("table", "round__tournament")
+        .select_related("table")
+        .only("round_id", "number", "result", "result_revision", "table__revision", "table__seat_names", "table__game")
         .order_by("round__number", "number")
     )
     stale = [table for table in tables if table.result_revision != table.table.revision]
     if not stale:
         return tables
+    chosen = tournament_format(tournament)
     ids = [table.table_id for table in stale]
     hands: dict[int, list[Hand]] = defaultdict(list)
-    for hand in Hand.objects.filter(table_id__in=ids, status=Hand.Status.COUNTED).order_by("table_id", "number"):
+    counted = Hand.objects.filter(table_id__in=ids, status=Hand.Status.COUNTED).only("table_id", "document", "result")
+    for hand in counted.order_by("table_id", "number"):
         hands[hand.table_id].append(hand)
     balances: dict[int, dict[str, Decimal]] = defaultdict(dict)
     rows = Posting.objects.filter(hand__table_id__in=ids).counted().totals("hand__table_id", "player__name")
     for (table_id, name), amount in rows.items():
         balances[table_id][name] = amount
     for table in stale:
-        table.result = table_result(table, hands[table.table_id], balances[table.table_id])
+        table.result = table_result(table, hands[table.table_id], balances[table.table_id], chosen)
         table.result_revision = table.table.revision
     TournamentTable.objects.bulk_update(stale, ["result", "result_revision"])
     return tables
