@@ -230,6 +230,13 @@ def tournament_format(tournament: Tournament) -> Format:
     return format_from(tournament.game, tournament.options)
 
 
+def planned_hands(tournament: Tournament, seats: int, chosen: Format | None = None) -> int:
+    """The games of a Skat series at a table of ``seats`` (48 at four, 36 at three unless the format says
+    otherwise), or the hands of a Mariáš or Šnapser round."""
+    chosen = chosen or tournament_format(tournament)
+    return chosen.games.get(seats, rt.SERIES_GAMES[4]) if tournament.game == "skat" else chosen.hands
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Registering
 

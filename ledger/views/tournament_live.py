@@ -294,7 +294,7 @@ def tournament_sheets_pdf(request: HttpRequest, tournament_id: int) -> HttpRespo
     sheets = []
     for table in _round_tables(played):
         seats = table.table.seat_names
-        count = chosen.games.get(len(seats), rt.SERIES_GAMES[4]) if tournament.game == "skat" else chosen.hands
+        count = tournaments.planned_hands(tournament, len(seats), chosen)
         sheets.append({"number": table.number, "seats": seats, "rows": range(1, count + 1)})
     context = {"tournament": tournament, "round": played, "sheets": sheets}
     return _pdf(request, "ledger/tournament_sheets_pdf.html", context, f"talon-sheets-{tournament.pk}.pdf")

@@ -89,7 +89,7 @@ def _tournament_context(request: HttpRequest, tournament: Tournament, **forms: A
         "checked_in": sum(entrant.checked_in for entrant in entrants),
         "entrant_form": forms.get("entrant_form") or EntrantForm(),
         "current": current,
-        "tables": _round_tables(request, current) if current else [],
+        "tables": _round_tables(request, tournament, current) if current else [],
         "standings": standings,
         "prizes": tournaments.prize_list(tournament, standings) if finished else {},
         "finished": finished,
@@ -100,10 +100,10 @@ def _tournament_context(request: HttpRequest, tournament: Tournament, **forms: A
     return context
 
 
-def _round_tables(request: HttpRequest, played: Round) -> list[dict[str, Any]]:
+def _round_tables(request: HttpRequest, tournament: Tournament, played: Round) -> list[dict[str, Any]]:
     tables = list(TournamentTable.objects.filter(round=played).select_related("table").order_by("number"))
     hands = _counted_hands([table.table_id for table in tables])
-    return [_table_card(request, table, hands.get(table.table_id, [])) for table in tables]
+    return [_table_card(request, tournament, table, hands.get(table.table_id, [])) for table in tables]
 
 
 def _counted_hands(table_ids: list[int]) -> dict[int, list[Hand]]:
@@ -114,7 +114,9 @@ def _counted_hands(table_ids: list[int]) -> dict[int, list[Hand]]:
     return found
 
 
-def _table_card(request: HttpRequest, table: TournamentTable, hands: list[Hand]) -> dict[str, Any]:
+def _table_card(
+    request: HttpRequest, tournament: Tournament, table: TournamentTable, hands: list[Hand]
+) -> dict[str, Any]:
     """A table of the current round: who sits there, its result and hands so far, and its phone's link with a QR
     code."""
     url = request.build_absolute_uri(reverse("ledger:tournament_sheet", args=[table.token]))
@@ -124,6 +126,7 @@ def _table_card(request: HttpRequest, table: TournamentTable, hands: list[Hand])
         "table": table,
         "seats": [(name, table.result.get(name, {})) for name in seats],
         "hands": hands,
+        "planned": tournaments.planned_hands(tournament, len(seats)),
         "url": url,
         "qr": qr_svg(url, label=label, scale=3),
     }
@@ -245,7 +248,7 @@ def tournament_table_link_renew(request: HtmxHttpRequest, tournament_id: int, ta
     tournament = tournament_for_owner(request.user, tournament_id)
     table = tournaments.table_link_renew(table=tournament_table_for_owner(tournament, table_id))
     if request.htmx:
-        card = _table_card(request, table, _counted_hands([table.table_id]).get(table.table_id, []))
+        card = _table_card(request, tournament, table, _counted_hands([table.table_id]).get(table.table_id, []))
         context = {"tournament": tournament, "card": card, "renewed": True}
         return render(request, "ledger/_tournament_table.html", context)
     messages.success(

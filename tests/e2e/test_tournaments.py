@@ -112,7 +112,7 @@ def test_a_club_night_scored_on_the_tables_phone(
     first = page.locator("#standings tbody tr").first
     expect(first.locator("td")).to_have_text([f"1. {seats[0]}", "98", "1/0", "0.00"])
     page.reload()
-    expect(page.locator("#table-1 h3")).to_contain_text("1 hand")
+    expect(page.locator("#table-1 h3")).to_contain_text("1 of 36 hands played")
     # Once the first series is drawn the door is shut (its link is the standings link every player holds).
     expect(page.locator("#door")).to_have_count(0)
 

@@ -249,8 +249,9 @@ def test_the_standings_show_a_hand_and_refresh_with_htmx(alice_client, running):
     page = alice_client.get(detail(running)).content.decode()
     card = page.split(f'id="table-{table.number}"', 1)[1].split("</article>", 1)[0]
     hand = Hand.objects.get(table_id=table.table_id)
-    # The table's card counts its hands and lists them, each with the organiser's way to correct it.
-    assert "1 hand" in card and f'href="/hands/{hand.pk}/edit/"' in card and "Correct hand #1" in card
+    # The table's card counts its hands against the series' games (36 at a table of three) and lists them, each
+    # with the organiser's way to correct it.
+    assert "1 of 36 hands played" in card and f'href="/hands/{hand.pk}/edit/"' in card and "Correct hand #1" in card
 
 
 def test_finishing_shows_the_prizes(alice_client, running):
