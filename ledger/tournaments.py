@@ -371,8 +371,10 @@ def _seating(tournament: Tournament, number: int, players: list[str]) -> list[li
         if number == 1:
             return rt.draw(players, "skat", rng)
         present = set(players)
-        ranked = [row.player for row in standings(tournament) if row.player in present]
-        ranked += [player for player in players if player not in ranked]  # checked in late
+        # Who played a series goes by the standings; who checked in late (no series yet) sits after them all,
+        # not at 0 points above the players who lost points.
+        ranked = [row.player for row in standings(tournament) if row.player in present and row.rounds]
+        ranked += [player for player in players if player not in ranked]
         return rt.seed(ranked, "skat")
     if number == 1 or sorted(name for table in tournament.plan[number - 1] for name in table) != sorted(players):
         # Planned with the first round, or again from this round on when somebody came or left.
