@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import datetime
 import json
+import time
 import zlib
 from decimal import Decimal
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
@@ -219,9 +221,26 @@ async def tournament_stream(request: HttpRequest, share_token: str) -> HttpRespo
 
     async def first() -> dict[str, Any] | None:
         # Read once listening: a hand stored meanwhile is then in these standings or in a message after them.
-        return await sync_to_async(_message)(found)
+        return await sync_to_async(_message_when_free)(found)
 
     return await push.event_stream(request, tournaments.topic(found), first)
+
+
+# SQLite refuses a read outright (no busy wait) when its shared cache has the table locked by a writer: the
+# in-memory database of the browser tests, where the test stores a hand while a viewer reconnects. A moment later
+# the writer is done.
+_LOCKED_TRIES = 5
+
+
+def _message_when_free(tournament_id: int) -> dict[str, Any] | None:
+    for attempt in range(1, _LOCKED_TRIES + 1):
+        try:
+            return _message(tournament_id)
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == _LOCKED_TRIES:
+                raise
+            time.sleep(0.05 * attempt)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _shared_id(share_token: str) -> int | None:

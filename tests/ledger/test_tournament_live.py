@@ -408,3 +408,29 @@ def test_the_results_list_the_standings_fees_and_prizes(alice_client, night):
         if prize:
             assert f"€{prize:.2f}" in flat
     assert "Prizes in all €70.00" in flat and "Fees paid in all €70.00" in flat
+
+
+def test_the_lines_first_standings_wait_for_a_writer_holding_the_table(monkeypatch):
+    # SQLite's shared cache refuses a read while a writer holds the table: the read is tried again a moment later;
+    # any other database error is not.
+    from django.db import OperationalError
+
+    from ledger.views import tournament_live
+
+    calls: list[int] = []
+
+    def locked_twice(tournament_id: int) -> dict[str, Any]:
+        calls.append(tournament_id)
+        if len(calls) < 3:
+            raise OperationalError("database table is locked: ledger_round")
+        return {"standings": []}
+
+    monkeypatch.setattr(tournament_live, "_message", locked_twice)
+    assert tournament_live._message_when_free(7) == {"standings": []} and calls == [7, 7, 7]
+
+    def missing(tournament_id: int) -> dict[str, Any]:
+        raise OperationalError("no such table: ledger_round")
+
+    monkeypatch.setattr(tournament_live, "_message", missing)
+    with pytest.raises(OperationalError):
+        tournament_live._message_when_free(7)
