@@ -48,27 +48,47 @@ def browser() -> Iterator[Browser]:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
-@pytest.fixture
-def phone(browser: Browser, live_server: Any) -> Iterator[BrowserContext]:
-    """A fresh phone: no cookies, nothing in localStorage."""
-    context = browser.new_context(base_url=live_server.url, **PHONE)
+def watched_context(
+    browser: Browser, base_url: str, *, counter: bool = True, **options: Any
+) -> tuple[BrowserContext, list[str]]:
+    """A new browser context and the list its script errors and Content-Security-Policy violations (which only a
+    browser sees) are collected in; with ``counter``, htmx's requests are counted (``HTMX_COUNTER``)."""
+    context = browser.new_context(base_url=base_url, **options)
     context.set_default_timeout(TIMEOUT_MS)
-    context.add_init_script(HTMX_COUNTER)
-    problems: list[str] = []  # script errors and Content-Security-Policy violations, which only a browser sees
+    if counter:
+        context.add_init_script(HTMX_COUNTER)
+    problems: list[str] = []
     context.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     context.on("weberror", lambda error: problems.append(str(error.error)))
-    yield context
+    return context, problems
+
+
+def close_quietly(context: BrowserContext, problems: list[str], who: str = "the browser") -> None:
+    """Close the context and fail on any error it reported."""
     context.close()
     # The service worker may have asked the live server for a page just before the close (it refreshes its copy of a
     # table a second after each change): let that answer finish before pytest-django flushes the database under it.
     time.sleep(GRACE_SECONDS)
-    assert not problems, f"the browser reported errors: {problems}"
+    assert not problems, f"{who} reported errors: {problems}"
+
+
+def log_in(context: BrowserContext, user: Any, url: str) -> None:
+    """The user's session cookie copied into the context, as if they had used the login page."""
+    client = Client()
+    client.force_login(user)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}])
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server: Any) -> Iterator[BrowserContext]:
+    """A fresh phone: no cookies, nothing in localStorage."""
+    context, problems = watched_context(browser, live_server.url, **PHONE)
+    yield context
+    close_quietly(context, problems)
 
 
 @pytest.fixture
 def page(phone: BrowserContext, live_server: Any, alice: Any) -> Page:
-    """Alice's phone, logged in (her session cookie copied in, as if she had used the login page)."""
-    client = Client()
-    client.force_login(alice)
-    phone.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    """Alice's phone, logged in."""
+    log_in(phone, alice, live_server.url)
     return phone.new_page()

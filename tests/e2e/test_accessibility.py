@@ -14,14 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from ledger import services
 from tests import factories
 from tests.e2e.axe import audit, report
-from tests.e2e.browser import HTMX_COUNTER, PHONE
-from tests.e2e.conftest import TIMEOUT_MS
+from tests.e2e.browser import PHONE
+from tests.e2e.conftest import log_in, watched_context
 
 pytestmark = pytest.mark.e2e
 
@@ -103,21 +102,10 @@ def screen(request: pytest.FixtureRequest, browser: Browser, live_server: Any) -
         options = {**PHONE, "viewport": {"width": width, "height": 740}}
     else:
         options = {"viewport": {"width": width, "height": 900}, "locale": "en-GB"}
-    context = browser.new_context(base_url=live_server.url, **options)
-    context.set_default_timeout(TIMEOUT_MS)
-    context.add_init_script(HTMX_COUNTER)
-    problems: list[str] = []
-    context.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    context.on("weberror", lambda error: problems.append(str(error.error)))
+    context, problems = watched_context(browser, live_server.url, **options)
     yield context
     context.close()
     assert not problems, f"the browser reported errors: {problems}"
-
-
-def _log_in(context: BrowserContext, user: Any, url: str) -> None:
-    client = Client()
-    client.force_login(user)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}])
 
 
 def _tap_setting(page: Page, name: str) -> None:
@@ -177,7 +165,7 @@ def test_every_page_is_legible_in_every_theme(screen, live_server, alice, data):
     big_table = data["playing"]["skat"].get_absolute_url()
     for url, as_alice in visits:
         if as_alice and not logged_in:
-            _log_in(screen, alice, live_server.url)
+            log_in(screen, alice, live_server.url)
             logged_in = True
         page.goto(url)
         if url == big_table:

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 import redis
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -37,7 +37,7 @@ from ledger import services, tournaments
 from ledger.models import Round, Tournament, TournamentTable
 from tests.e2e.axe import audit
 from tests.e2e.browser import PHONE
-from tests.e2e.conftest import GRACE_SECONDS, TIMEOUT_MS
+from tests.e2e.conftest import GRACE_SECONDS, TIMEOUT_MS, log_in, watched_context
 from tests.e2e.ui import screenshot
 
 pytestmark = pytest.mark.e2e
@@ -91,15 +91,9 @@ class Screens:
         self.contexts: list[tuple[BrowserContext, list[str], bool]] = []
 
     def open(self, options: dict[str, Any], *, user: Any = None, theme: str = "", quiet: bool = True) -> Page:
-        context = self.browser.new_context(base_url=self.url, **options)
-        context.set_default_timeout(TIMEOUT_MS)
-        problems: list[str] = []
-        context.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-        context.on("weberror", lambda error: problems.append(str(error.error)))
+        context, problems = watched_context(self.browser, self.url, counter=False, **options)
         if user is not None:
-            client = Client()
-            client.force_login(user)
-            context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": self.url}])
+            log_in(context, user, self.url)
         if theme:
             # In a try: the script also runs in the blank page before the first visit, which has no storage.
             context.add_init_script(f"try {{ localStorage.setItem('talon-theme', '{theme}'); }} catch (e) {{}}")

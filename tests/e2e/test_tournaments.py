@@ -6,7 +6,6 @@ violation on the organiser's pages and the door's check-in page; nothing scrolls
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,8 +15,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from ledger import tournaments
 from ledger.models import Hand, Tournament, TournamentTable
 from tests.e2e.axe import audit, report
-from tests.e2e.browser import HTMX_COUNTER, PHONE
-from tests.e2e.conftest import GRACE_SECONDS, TIMEOUT_MS
+from tests.e2e.browser import PHONE
+from tests.e2e.conftest import close_quietly, watched_context
 from tests.e2e.test_accessibility import SIDEWAYS
 from tests.e2e.ui import choose, record_with, tap
 
@@ -30,16 +29,9 @@ WIDTHS = (320, 1280)
 @pytest.fixture
 def table_phone(browser: Browser, live_server: Any) -> Iterator[BrowserContext]:
     """A table's phone: a browser of its own, nobody logged in, its errors collected as on Alice's phone."""
-    context = browser.new_context(base_url=live_server.url, **PHONE)
-    context.set_default_timeout(TIMEOUT_MS)
-    context.add_init_script(HTMX_COUNTER)
-    problems: list[str] = []
-    context.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    context.on("weberror", lambda error: problems.append(str(error.error)))
+    context, problems = watched_context(browser, live_server.url, **PHONE)
     yield context
-    context.close()
-    time.sleep(GRACE_SECONDS)
-    assert not problems, f"the table's phone reported errors: {problems}"
+    close_quietly(context, problems, "the table's phone")
 
 
 def _checked(page: Page, where: str) -> None:
