@@ -35,7 +35,7 @@ LEDGER_FILES = (
 )
 TEMPLATES = (
     "_hand_form.html",
-    "_field.html",
+    "_hand_field.html",
     "_record_buttons.html",
     "_scoreboard.html",
     "_offline_queue.html",

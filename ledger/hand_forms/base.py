@@ -1,20 +1,24 @@
 """The hand form: one Django form per game that turns taps into the hand part of the hand document.
 
 The form only collects; the rules engine validates and prices. A ``RulesError`` comes back to the form and is
-shown beside the field it names (``add_domain_error``). Fields appear only when they matter for the
-chosen contract (``shown``), and the form re-renders itself through htmx when the contract changes.
+shown beside the field it names (``add_domain_error``). Fields appear only when they matter for the chosen contract:
+each game's ``layout`` says when, in conditions (``conditions.py``) that the page evaluates at every tap, so the form
+is drawn once and never waits for the server, and that the server evaluates to read the same hand from what was posted.
 """
 
 from __future__ import annotations
 
+import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypedDict
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from ledger.hand_forms.conditions import ALWAYS, AnyOf, When, asked_values
 
 
 class SeatedTable(Protocol):
@@ -104,16 +108,51 @@ def tally_contracts(recent: list[tuple[int, str]]) -> list[ContractPlayed]:
     return list(played.values())  # newest first: each contract's first row is its latest hand
 
 
+@dataclass
+class Layout:
+    """When each field of a hand form is asked (``fields``, in screen order), which fields record the hand with a tap
+    on one of their choices and when (``record``: at most one holds at a time), and which single choices only some
+    hands allow (``choices``: field → value → condition)."""
+
+    fields: Mapping[str, When]
+    record: Mapping[str, When] = field(default_factory=dict)
+    choices: Mapping[str, Mapping[str, When]] = field(default_factory=dict)
+
+
+@dataclass
+class DrawnChoice:
+    """One choice of a field as the template draws it: its widget and, for a choice only some hands allow, its
+    condition and whether it is offered now."""
+
+    widget: Any
+    value: str
+    label: Any
+    show: str  # the condition as JSON, "" when always offered
+    offered: bool
+
+
+@dataclass
+class DrawnField:
+    """A field as the template draws it: asked now or hidden, with the condition the page re-evaluates at each tap."""
+
+    bound: forms.BoundField
+    show: str
+    asked: bool
+    choices: list[DrawnChoice]
+
+    @property
+    def name(self) -> str:
+        return self.bound.name
+
+
 class HandForm(forms.Form):
     """Base of the per-game hand forms.
 
-    Subclasses declare their fields, ``shown_names`` (what matters for the current values), ``to_document``
-    (cleaned data → hand part of the document) and ``from_document`` (the reverse, for corrections).
+    Subclasses declare their fields, ``layout`` (when each is asked), ``to_document`` (cleaned data → hand part of
+    the document) and ``from_document`` (the reverse, for corrections).
     """
 
     game: ClassVar[str]
-    # Fields whose change re-renders the form (fields appear and disappear with them).
-    refresh_on: ClassVar[tuple[str, ...]] = ("contract",)
     # Fields kept under "more" (rarely changed); everything else is shown first.
     more_names: ClassVar[tuple[str, ...]] = ()
     # The field that names what was played, and the game's everyday contracts (the first is the plain default).
@@ -124,11 +163,15 @@ class HandForm(forms.Form):
     # Not posted (no JavaScript, a bare client): None, and the service takes the rotation's dealer.
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, required=False, empty_value=None)
 
-    def __init__(self, table: SeatedTable, *args: Any, dealer: int = 0, **kwargs: Any) -> None:
+    def __init__(
+        self, table: SeatedTable, *args: Any, dealer: int = 0, correction: bool = False, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         if self.is_bound and "_refresh" in self.data:
             self.data = self._with_defaults(table, self.data)
         self.table = table
+        # A correction saves with one button and shows the record field as a field; a new hand records with a tap.
+        self.correction = correction
         self.seats: list[str] = list(table.seat_names)
         self.settings = table.ruleset
         choice_field(self, "dealer").choices = list(enumerate(self.seats))
@@ -137,27 +180,27 @@ class HandForm(forms.Form):
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
         self.setup()
-        for name in self.refresh_on:
-            self.fields[name].widget.attrs["data-refresh"] = "1"
+        self._layout = self.layout()
+        self._asked = asked_values(self._layout.fields, self._raw_values())
         for name in self.required_names():
-            field = self.fields[name]
-            field.required = True
-            field.error_messages["required"] = missing_message(field)
+            bound_field = self.fields[name]
+            bound_field.required = True
+            bound_field.error_messages["required"] = missing_message(bound_field)
 
     @classmethod
     def _with_defaults(cls, table: SeatedTable, data: Any) -> Any:
-        """The posted values plus the defaults of the fields that were not on the screen.
+        """The posted values plus the defaults of the fields that were not posted.
 
-        A redraw (``_refresh``) posts only the fields shown before it; without this, a field coming back into view
-        (matadors after a tap on Null and back, the flek of a new contract) would lose its default and cost taps.
-        Checkboxes are left alone: for them, not posted means unticked.
+        The page without JavaScript redraws the form for a new contract with "Update" (``_refresh``); a field that
+        was not posted would lose its default and cost taps. Checkboxes are left alone: for them, not posted means
+        unticked.
         """
         data = data.copy()
         dealer = str(data.get("dealer", ""))
         blank = cls(table, dealer=int(dealer) if dealer.isdecimal() else 0)
-        for name, field in blank.fields.items():
-            value = blank.initial.get(name, field.initial)
-            if name in data or value in (None, "") or isinstance(field.widget, forms.CheckboxInput):
+        for name, form_field in blank.fields.items():
+            value = blank.initial.get(name, form_field.initial)
+            if name in data or value in (None, "") or isinstance(form_field.widget, forms.CheckboxInput):
                 continue
             data[name] = str(value)
         return data
@@ -184,27 +227,14 @@ class HandForm(forms.Form):
     def setup(self) -> None:
         """Fill choices that depend on the table (players, options in force)."""
 
-    def shown_names(self) -> list[str]:
+    def layout(self) -> Layout:
+        """When each field is asked and which one records the hand (see ``Layout``)."""
         raise NotImplementedError
 
     def required_names(self) -> list[str]:
         """The shown fields that decide who pays or how much and that nothing makes certain: the scorekeeper taps
         them, and an empty one is an error beside it (all of them at once, before the engine is asked)."""
         return []
-
-    def record_name(self) -> str | None:
-        """The shown field whose choices record the hand at once (issue 17), or None: "Record hand" records it.
-
-        The last choice of a common hand (won or lost, the category, the declarer…) is drawn as one submit button
-        per choice, so that it is the last tap. Everything else the hand is priced from stays on the screen above
-        the buttons, pre-selected where the form has a default, so a button records exactly what the page shows.
-        """
-        return None
-
-    @property
-    def record_field(self) -> forms.BoundField | None:
-        name = self.record_name()
-        return self[name] if name is not None and name in self.shown_names() else None
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
@@ -213,7 +243,110 @@ class HandForm(forms.Form):
     def from_document(cls, table: SeatedTable, document: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
-    # -- shared behaviour ----------------------------------------------------------------------------------------
+    @classmethod
+    def status_player(cls, document: dict[str, Any]) -> str | None:
+        """Whose money the status line names after Record: the chooser's, where the hand has one."""
+        declarer = document.get("declarer")
+        return str(declarer) if declarer else None
+
+    # -- what the layout says now ----------------------------------------------------------------------------------
+
+    def _raw_values(self) -> dict[str, str]:
+        """The form's values as the browser holds them: posted data when bound, else the initial values written the
+        way a browser would post them (a ticked box is "on")."""
+        if self.is_bound:
+            return {name: str(self.data.get(self.add_prefix(name)) or "") for name in self.fields}
+        raw = {}
+        for name, form_field in self.fields.items():
+            value = self.initial.get(name, form_field.initial)
+            if isinstance(form_field.widget, forms.CheckboxInput):
+                raw[name] = "on" if value else ""
+            else:
+                raw[name] = "" if value in (None, False) else str(value)
+        return raw
+
+    def shown_names(self) -> list[str]:
+        """The fields asked for the current values, in screen order: they make the hand document."""
+        return [name for name, when in self._layout.fields.items() if when.holds(self._asked)]
+
+    def record_name(self) -> str | None:
+        """The shown field whose choices record the hand at once, or None: "Record hand" records it.
+
+        The last choice of a common hand (won or lost, the category, the declarer…) is drawn as one submit button
+        per choice, so that it is the last tap. Everything else the hand is priced from stays on the screen above
+        the buttons, pre-selected where the form has a default, so a button records exactly what the page shows.
+        """
+        for name, when in self._layout.record.items():
+            if when.holds(self._asked) and self._layout.fields[name].holds(self._asked):
+                return name
+        return None
+
+    @property
+    def record_field(self) -> forms.BoundField | None:
+        name = self.record_name()
+        return self[name] if name is not None and not self.correction else None
+
+    def _field_condition(self, name: str) -> When:
+        """When the field is drawn as a field: when asked, less when its buttons record the hand instead."""
+        when = self._layout.fields[name]
+        if name in self._layout.record and not self.correction:
+            return when & ~self._layout.record[name]
+        return when
+
+    def _drawn(self, name: str, when: When) -> DrawnField:
+        bound = self[name]
+        choices = []
+        conditions = self._layout.choices.get(name, {})
+        if isinstance(bound.field.widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            for widget in bound:
+                choice = conditions.get(str(widget.data["value"]))
+                choices.append(
+                    DrawnChoice(
+                        widget,
+                        str(widget.data["value"]),
+                        widget.choice_label,
+                        json.dumps(choice.as_json()) if choice is not None else "",
+                        choice is None or choice.holds(self._asked),
+                    )
+                )
+        return DrawnField(bound, json.dumps(when.as_json()), when.holds(self._asked), choices)
+
+    def drawn(self, names: Iterable[str]) -> list[DrawnField]:
+        return [self._drawn(name, self._field_condition(name)) for name in names]
+
+    def more(self) -> tuple[str, ...]:
+        """The fields under "More" for the current values: ``more_names``, less any a game draws among the shown
+        ones now (a pre-selected value that changes the money must be on the screen, not in a closed "More")."""
+        return self.more_names
+
+    def shown(self) -> list[DrawnField]:
+        """Every field of the layout outside "More", asked now or not (the page shows them as the values change)."""
+        more = self.more()
+        return self.drawn(name for name in self._layout.fields if name not in more)
+
+    def shown_more(self) -> list[DrawnField]:
+        more = self.more()
+        return [
+            DrawnField(self["dealer"], json.dumps(ALWAYS.as_json()), True, []),
+            *self.drawn(name for name in self._layout.fields if name in more),
+        ]
+
+    def record_bar(self) -> list[DrawnField]:
+        """The fields whose buttons record a new hand, each drawn with when it does (none for a correction)."""
+        if self.correction:
+            return []
+        return [self._drawn(name, self._layout.fields[name] & when) for name, when in self._layout.record.items()]
+
+    @property
+    def plain_record(self) -> dict[str, Any]:
+        """The "Record hand" button's condition (JSON) and whether it shows now: when no record field applies."""
+        recording = [self._layout.fields[name] & when for name, when in self._layout.record.items()]
+        when = ~AnyOf(tuple(recording)) if recording and not self.correction else ALWAYS
+        return {"show": json.dumps(when.as_json()), "asked": when.holds(self._asked)}
+
+    @property
+    def more_has_errors(self) -> bool:
+        return any(drawn.bound.errors for drawn in self.shown_more())
 
     def current(self, name: str) -> Any:
         """The field's value as the user sees it now: posted data when bound, else the initial value."""
@@ -256,23 +389,6 @@ class HandForm(forms.Form):
                 return candidate
         return active[0]
 
-    def more(self) -> tuple[str, ...]:
-        """The fields under "More" for the current values: ``more_names``, less any a game draws among the shown
-        ones now (a pre-selected value that changes the money must be on the screen, not in a closed "More")."""
-        return self.more_names
-
-    def shown(self) -> list[forms.BoundField]:
-        more = self.more()
-        return [self[name] for name in self.shown_names() if name not in more]
-
-    def shown_more(self) -> list[forms.BoundField]:
-        shown = set(self.shown_names())
-        return [self["dealer"]] + [self[name] for name in self.more() if name in shown]
-
-    @property
-    def more_has_errors(self) -> bool:
-        return any(bound.errors for bound in self.shown_more())
-
     def document(self) -> dict[str, Any]:
         """The hand part of the document from the cleaned data, without the fields that do not matter."""
         shown = set(self.shown_names())
@@ -281,14 +397,14 @@ class HandForm(forms.Form):
 
     def focus_first_error(self) -> None:
         """Put the cursor on the first field in error, in screen order (``autofocus``: also without JavaScript)."""
-        for bound in [*self.shown(), *self.shown_more()]:
-            if bound.errors:
-                bound.field.widget.attrs["autofocus"] = True
+        for drawn in [*self.shown(), *self.record_bar(), *self.shown_more()]:
+            if drawn.asked and drawn.bound.errors:
+                drawn.bound.field.widget.attrs["autofocus"] = True
                 return
 
     def errors_outside_shown(self) -> list[str]:
         """Errors on fields that are not on the screen, so none is ever silently swallowed."""
-        shown = {bound.name for bound in [*self.shown(), *self.shown_more()]}
+        shown = set(self.shown_names()) | {"dealer"}
         return [
             f"{self.fields[name].label}: {message}"
             for name, messages in self.errors.items()

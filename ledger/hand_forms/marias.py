@@ -12,6 +12,7 @@ from ledger.hand_forms.base import (
     SIDE_CHOICES,
     WON_LOST,
     HandForm,
+    Layout,
     called_partner,
     choice_field,
     flag_field,
@@ -24,6 +25,7 @@ from ledger.hand_forms.base import (
     won_choice,
     won_flag,
 )
+from ledger.hand_forms.conditions import ALWAYS, AnyOf, Filled, Given, Is, When
 from rules import marias
 from rules.i18n import format_money
 
@@ -37,7 +39,8 @@ CONTRACTS = [
 ]
 # The suits in the reader's language, as the hand log says them (English: hearts, bells; Czech: červené, kule).
 TRUMPS = [
-    ("hearts", pgettext_lazy("marias trump", "♥ hearts (lepší)")),
+    # Red trumps are the better game (lepší): every player knows it, and a short label keeps the four on one line.
+    ("hearts", pgettext_lazy("marias trump", "♥ hearts")),
     ("bells", pgettext_lazy("marias trump", "bells")),
     ("leaves", pgettext_lazy("marias trump", "leaves")),
     ("acorns", pgettext_lazy("marias trump", "acorns")),
@@ -51,7 +54,14 @@ SEDMA_OUTCOMES = [
 ]
 MARRIAGE_FIELDS = ("marriages_declarer_20", "marriages_declarer_40", "marriages_defenders_20", "marriages_defenders_40")
 SEVEN_SIDES = [("", "—"), *SIDE_CHOICES]
-SIDES = [("defenders", _("the defenders")), ("declarer", _("the chooser"))]
+# How the hand ended: played out (the everyday end), or stopped by a renonc, given up by either side, or laid down.
+ENDINGS = [
+    ("played", _("played out")),
+    ("renonc", _("renonc")),
+    ("conceded_defenders", _("the defenders gave up")),
+    ("conceded_declarer", _("the chooser gave up")),
+    ("laid", _("laid down (shown, not played)")),
+]
 # The engine's renonc kinds, the everyday one first.
 RENONC_KINDS = ("other", *(kind for kind in marias.RENONC_KINDS if kind != "other"))
 COMPONENTS = ("hra", "sedma", "stovka", "betl", "durch")
@@ -73,9 +83,6 @@ def _count(label: Any) -> forms.TypedChoiceField:
 class MariasHandForm(HandForm):
     game = "marias"
     everyday_contracts = ("hra",)
-    # A hláška brings the card points in (see _points_matter), so it redraws the form too.
-    refresh_on = ("contract", "played_out", "laid", *MARRIAGE_FIELDS)
-    more_names = ("played_out", "laid", "conceded_by", "flekked_by", "renonc_player", "renonc_kind")
 
     declarer = segment_field(_("Chooser"), [])
     contract = segment_field(_("Contract"), CONTRACTS)
@@ -95,19 +102,18 @@ class MariasHandForm(HandForm):
     seven_side = segment_field(_("Tichá sedma: whose trump seven was in the last trick"), SEVEN_SIDES)
     won = segment_field(_("Result"), WON_LOST)
     sedma_outcome = segment_field(_("Result: the hra and the sedma"), SEDMA_OUTCOMES)
-    played_out = flag_field(_("Played out"))
-    laid = flag_field(_("Laid down (shown, not played)"))
-    conceded_by = segment_field(_("Given up by"), SIDES)
+    ending = segment_field(_("How it ended"), ENDINGS)
     flekked_by = segment_field(_("Flekked by (for a laid game)"), [])
-    renonc_player = segment_field(_("Renonc by"), [])
     renonc_kind = segment_field(_("Renonc kind"), [])
+    renonc_played_out = flag_field(_("The harmed side had the hand played out"))
+    renonc_player = segment_field(_("Renonc by"), [])
 
     def setup(self) -> None:
         players = players_choices(self.seats)
         choice_field(self, "declarer").choices = players
         choice_field(self, "partner").choices = partner_choices(self.seats)
         choice_field(self, "flekked_by").choices = optional_players(self.seats)
-        choice_field(self, "renonc_player").choices = optional_players(self.seats)
+        choice_field(self, "renonc_player").choices = players
         # "other (2.00 Kč)": the engine's name of the kind and its fee to each opponent at this table.
         currency = self.settings["currency"]
         choice_field(self, "renonc_kind").choices = [
@@ -122,76 +128,72 @@ class MariasHandForm(HandForm):
             self.initial.setdefault(f"flek_{component}", 0)
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("contract", "hra")
-        self.initial.setdefault("played_out", True)
+        self.initial.setdefault("ending", "played")
         self.initial.setdefault("renonc_kind", "other")
         for name in ("marriages_declarer_20", "marriages_defenders_20"):
             self.initial.setdefault(name, 0)
 
-    def _played_out(self) -> bool:
-        return bool(self.current("played_out")) and not self.current("laid")
+    def _contracts_with(self, component: str) -> When:
+        """The contracts that carry ``component`` at this table (a stosedm is a sedma and a stovka)."""
+        return Is("contract", *(c for c in marias.CONTRACTS if component in marias.components(c, self.settings)))
 
-    def _contract(self) -> str:
-        contract = self.current("contract")
-        # Not cleaned yet: an unknown contract draws the form for hra (and fails validation).
-        return contract if contract in marias.CONTRACTS else "hra"
-
-    def _seven_announced(self) -> bool:
-        """Sedma and stosedm announce the chooser's trump seven: it is asked as won or lost, not as a tichá sedma."""
-        return "sedma" in marias.components(self._contract(), self.settings)
-
-    def shown_names(self) -> list[str]:
-        contract = self._contract()
-        alone = contract in marias.ALONE_CONTRACTS
-        names = ["declarer", "contract"]
-        if not alone:
-            names += ["trump", "partner"]
-        if self._played_out():
-            if alone:
-                names.append("won")
-            else:
-                names += [*MARRIAGE_FIELDS, *self._result_names()]
-        names += [f"flek_{c}" for c in marias.components(contract, self.settings)]
-        names += ["played_out", "laid"]
-        if not self._played_out():
-            names += ["flekked_by"] if self.current("laid") else ["conceded_by"]
-        return [*names, "renonc_player", "renonc_kind"]
-
-    def _points_matter(self) -> bool:
-        """Whether card points can change the price: in a stovka, or once either side declared a hláška (then a
-        side can reach a silent hundred, and the hlášky decide who wins the hra). Without hlášky neither side gets
-        past 90, so a hra is only won or lost (RULES.md §2), and the engine takes won instead of the points."""
-        if self._contract() not in marias.WON_INSTEAD_OF_POINTS:
-            return True
-        # Not cleaned yet: a posted count is the string "0" (no hláška), a ticked 40 is True.
-        declared = any(self.current(name) not in (None, "", "0", 0, False) for name in MARRIAGE_FIELDS)
-        # Card points already given (a hand stored with them, a client that posts them) are kept and priced.
-        return declared or self.current("points") is not None
-
-    def _result_names(self) -> list[str]:
-        """How a played-out colour game ended: the card points where they matter, else won or lost."""
-        if self._points_matter():
-            return ["points", *(["seven_won"] if self._seven_announced() else ["seven_side", "seven_won"])]
-        if self._seven_announced():
-            return ["sedma_outcome"]
-        return ["seven_side", "seven_won", "won"]  # a tichá sedma is tapped before the hra's won or lost
-
-    def record_name(self) -> str | None:
-        if not self._played_out():
-            return None
-        if self._contract() in marias.ALONE_CONTRACTS:
-            return "won"
-        if self._points_matter():
-            # The card points decide the price: they are the last tap, one button a ten (0 to 90), with the
-            # hlášky, the seven and the fleks they are priced with already on the screen above them.
-            return "points"
-        return "sedma_outcome" if self._seven_announced() else "won"
+    def layout(self) -> Layout:
+        alone = Is("contract", *marias.ALONE_CONTRACTS)
+        stopped_by_renonc = Is("ending", "renonc") & ~Given("renonc_played_out")
+        played = Is("ending", "played") | (Is("ending", "renonc") & Given("renonc_played_out"))
+        colour = played & ~alone
+        # Sedma and stosedm announce the chooser's trump seven: it is asked as won or lost, not as a tichá sedma.
+        seven = self._contracts_with("sedma")
+        # Card points change the price in a stovka, or once either side declared a hláška (then a side can reach a
+        # tichá stovka, and the hlášky decide who wins the hra). Without hlášky neither side gets past 90, so a hra
+        # is only won or lost (RULES.md §2), and the engine takes won instead of the points. Card points already
+        # given (a hand stored with them) are kept and priced.
+        declared = AnyOf(tuple(Given(name) for name in MARRIAGE_FIELDS))
+        points_matter = ~Is("contract", *marias.WON_INSTEAD_OF_POINTS) | declared | Filled("points")
+        fields: dict[str, When] = {
+            "declarer": ALWAYS,
+            "contract": ALWAYS,
+            "trump": ~alone,
+            "partner": ~alone,
+            **{f"flek_{c}": self._contracts_with(c) for c in COMPONENTS},
+            **dict.fromkeys(MARRIAGE_FIELDS, colour),
+            # A tichá sedma is tapped before the hra's won or lost: whose seven, then won or lost.
+            "seven_side": colour & ~seven,
+            "seven_won": colour & (points_matter | ~seven),
+            "points": colour & points_matter,
+            "sedma_outcome": colour & ~points_matter & seven,
+            "won": (played & alone) | (colour & ~points_matter & ~seven),
+            "ending": ALWAYS,
+            "flekked_by": Is("ending", "laid"),
+            "renonc_kind": Is("ending", "renonc"),
+            "renonc_played_out": Is("ending", "renonc"),
+            "renonc_player": Is("ending", "renonc"),
+        }
+        # The card points decide the price where they matter: one button a ten (0 to 90), with the hlášky, the
+        # seven and the fleks they are priced with on the screen above them. A renonc that stopped the hand ends
+        # with its offender.
+        record = {"won": ALWAYS, "points": ALWAYS, "sedma_outcome": ALWAYS, "renonc_player": stopped_by_renonc}
+        return Layout(fields, record)
 
     def required_names(self) -> list[str]:
         shown = self.shown_names()
-        required = ["declarer", "contract", "trump", "partner", "points", "won", "sedma_outcome", "conceded_by"]
-        if self._seven_announced():
+        required = ["declarer", "contract", "trump", "partner", "points", "won", "sedma_outcome", "renonc_player"]
+        if "sedma" in marias.components(self._contract(), self.settings):
             required.append("seven_won")
         return [name for name in required if name in shown]
+
+    def _contract(self) -> str:
+        contract = self.current("contract")
+        # Not cleaned yet: an unknown contract counts as hra (and fails validation).
+        return contract if contract in marias.CONTRACTS else "hra"
+
+    @classmethod
+    def status_player(cls, document: dict[str, Any]) -> str | None:
+        """A renonc that stopped the hand costs only its offender's fee: the status line names him."""
+        renonc = document.get("renonc")
+        if renonc and not document.get("played_out", True):
+            return str(renonc.get("player"))
+        return super().status_player(document)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -225,30 +227,14 @@ class MariasHandForm(HandForm):
             hra, seven = data["sedma_outcome"].split("/")
             document["won"] = won_flag(hra)
             document["seven"] = {"side": "declarer", "won": won_flag(seven)}
-        # Written only where it differs from the engine's default (not played out when laid), so that a laid
-        # hand reads back as the same document it was drawn from.
-        if "played_out" in data and not data["played_out"] and not data.get("laid"):
-            document["played_out"] = False
-        if data.get("laid"):
-            document["laid"] = True
-        if data.get("conceded_by") == "declarer":
-            document["conceded_by"] = "declarer"
-        if data.get("renonc_player"):
-            document["renonc"] = {"player": data["renonc_player"], "kind": data.get("renonc_kind") or "other"}
-        return document
+        return document | _ending(data)
 
     @classmethod
     def from_document(cls, table: Any, document: dict[str, Any]) -> dict[str, Any]:
-        initial = {
-            k: v
-            for k, v in document.items()
-            if k in ("declarer", "contract", "trump", "points", "laid", "flekked_by", "conceded_by")
-        }
+        initial = {k: v for k, v in document.items() if k in ("declarer", "contract", "trump", "points", "flekked_by")}
         if document.get("contract") not in marias.ALONE_CONTRACTS:
             initial["partner"] = partner_initial(document)
-        initial["played_out"] = document.get("played_out", not document.get("laid", False))
-        if not initial["played_out"] and not document.get("laid"):
-            initial["conceded_by"] = document.get("conceded_by", "defenders")
+        initial |= _ending_initial(document)
         for component, level in (document.get("flek") or {}).items():
             initial[f"flek_{component}"] = level
         if "won" in document:
@@ -263,10 +249,41 @@ class MariasHandForm(HandForm):
             initial["seven_won"] = won_choice(seven.get("won"))
             if "won" in document and document.get("contract") == "sedma":  # entered as won/lost, not points
                 initial["sedma_outcome"] = f"{initial['won']}/{initial['seven_won']}"
-        renonc = document.get("renonc")
-        if renonc:
-            initial["renonc_player"], initial["renonc_kind"] = renonc["player"], renonc["kind"]
         return initial
+
+
+def _ending(data: dict[str, Any]) -> dict[str, Any]:
+    """How the hand ended, as the document says it: each only where it differs from the engine's default (a laid
+    hand is not played out by itself), so that a hand reads back as the same document it was drawn from."""
+    ending = data.get("ending") or "played"
+    if ending == "laid":
+        return {"laid": True}
+    if ending == "conceded_defenders":
+        return {"played_out": False}
+    if ending == "conceded_declarer":
+        return {"played_out": False, "conceded_by": "declarer"}
+    if ending == "renonc" and data.get("renonc_player"):
+        renonc = {"renonc": {"player": data["renonc_player"], "kind": data.get("renonc_kind") or "other"}}
+        return renonc if data.get("renonc_played_out") else renonc | {"played_out": False}
+    return {}
+
+
+def _ending_initial(document: dict[str, Any]) -> dict[str, Any]:
+    """The form's ending (and renonc fields) that draw a stored hand."""
+    renonc = document.get("renonc")
+    played_out = document.get("played_out", not document.get("laid", False))
+    if renonc:
+        return {
+            "ending": "renonc",
+            "renonc_player": renonc["player"],
+            "renonc_kind": renonc["kind"],
+            "renonc_played_out": played_out,
+        }
+    if document.get("laid"):
+        return {"ending": "laid"}
+    if not played_out:
+        return {"ending": f"conceded_{document.get('conceded_by', 'defenders')}"}
+    return {"ending": "played"}
 
 
 def _marriages(data: dict[str, Any], side: str) -> list[int]:

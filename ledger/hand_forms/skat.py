@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from ledger.hand_forms.base import (
     WON_LOST,
     HandForm,
+    Layout,
     choice_field,
     drop_empty,
     flag_field,
@@ -20,6 +21,7 @@ from ledger.hand_forms.base import (
     won_choice,
     won_flag,
 )
+from ledger.hand_forms.conditions import ALWAYS, Is, When
 from rules import skat
 
 SUITS = list(skat.SUIT_BASE)
@@ -76,18 +78,18 @@ class SkatHandForm(HandForm):
     )
 
     def setup(self) -> None:
-        playing = self.active_players()
-        active = players_choices(playing)
-        choice_field(self, "declarer").choices = active
-        choice_field(self, "ramsch_loser").choices = optional_players(playing)
-        choice_field(self, "durchmarsch").choices = optional_players(playing)
-        choice_field(self, "jungfrau").choices = active
+        # Every seat is drawn; at four seats the dealer sits out, and the page offers the others (``layout``).
+        players = players_choices(self.seats)
+        choice_field(self, "declarer").choices = players
+        choice_field(self, "ramsch_loser").choices = optional_players(self.seats)
+        choice_field(self, "durchmarsch").choices = optional_players(self.seats)
+        choice_field(self, "jungfrau").choices = players
         contracts = [c for c in skat.CONTRACTS if c != "ramsch" or self.settings.get("ramsch")]
         choice_field(self, "contract").choices = [(c, CONTRACT_LABELS[c]) for c in contracts]
-        for player in self.active_players():
-            self.fields[f"ramsch_points_{player}"] = points_field(
-                _("Card points of %(player)s") % {"player": player}, skat.CARD_POINTS
-            )
+        for player in self.seats:
+            field = points_field(_("Card points of %(player)s") % {"player": player}, skat.CARD_POINTS)
+            field.help_text = _("Leave one player's empty: it is what is left of 120.")
+            self.fields[f"ramsch_points_{player}"] = field
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("contract", "clubs")
         self.initial.setdefault("matadors", 1)
@@ -97,50 +99,49 @@ class SkatHandForm(HandForm):
         if self._bock_pending():
             self.fields["bock"].help_text = _("Each pending Bock round doubles this hand.")
 
-    def shown_names(self) -> list[str]:
-        contract = self.current("contract") or "clubs"
-        if contract == "passed":
-            # The Bock count stays on a passed-in hand too: the ledger's queue covers every hand.
-            return ["contract", *self._bock()]
-        if contract == "ramsch":
-            return [
-                "contract",
-                *[f"ramsch_points_{p}" for p in self.active_players()],
-                "ramsch_loser",
-                "jungfrau",
-                "durchmarsch",
-                *self._bock(),
-            ]
-        names = ["declarer", "contract"]
-        if contract == "null":
-            names += ["won", "hand", "ouvert"]
-        else:
-            names += [
-                "matadors",
-                "without",
-                "declarer_points",
-                "hand",
-                "schneider_announced",
-                "schwarz_announced",
-                "ouvert",
-                "schwarz",
-            ]
-        names.append("bid")
+    def _playing(self, seat: int) -> When:
+        """The seat plays this hand: at four seats the dealer sits out (``rules.Game.next_hand``)."""
+        return ~Is("dealer", seat) if len(self.seats) == 4 else ALWAYS
+
+    def layout(self) -> Layout:
+        declared = ~Is("contract", "passed", "ramsch")
+        ramsch = Is("contract", "ramsch")
+        suit_or_grand = declared & ~Is("contract", "null")
+        fields: dict[str, When] = {
+            "declarer": declared,
+            "contract": ALWAYS,
+            "won": Is("contract", "null"),
+            "matadors": suit_or_grand,
+            "without": suit_or_grand,
+            "declarer_points": suit_or_grand,
+            **{f"ramsch_points_{p}": ramsch & self._playing(seat) for seat, p in enumerate(self.seats)},
+            "ramsch_loser": ramsch,
+            "jungfrau": ramsch,
+            "durchmarsch": ramsch,
+            "hand": declared,
+            "schneider_announced": suit_or_grand,
+            "schwarz_announced": suit_or_grand,
+            "ouvert": declared,
+            "schwarz": suit_or_grand,
+            "bid": declared,
+        }
         if self.settings.get("kontra"):
-            names.append("kontra")
-        return names + self._bock()
+            fields["kontra"] = declared
+        if self.settings.get("bock"):
+            # The Bock count stays on a passed-in hand too: the ledger's queue covers every hand.
+            fields["bock"] = ALWAYS
+        seats = {p: self._playing(seat) for seat, p in enumerate(self.seats)} if len(self.seats) == 4 else {}
+        # A Grand counts at most four matadors (there are four jacks); a suit game up to eleven.
+        beyond_grand = range(skat.MOST_GRAND_MATADORS + 1, skat.MOST_MATADORS + 1)
+        matadors = {str(n): ~Is("contract", "grand") for n in beyond_grand}
+        choices = {"matadors": matadors} | dict.fromkeys(("declarer", "ramsch_loser", "durchmarsch", "jungfrau"), seats)
+        # The declarer, tapped last, records the hand: the game, the matadors and the card points (61 until tapped)
+        # are on the screen above, so a name is the one choice left.
+        return Layout(fields, {"declarer": ALWAYS}, choices)
 
     def required_names(self) -> list[str]:
         # A Null is won or lost outright: nothing on the screen makes either certain.
         return [name for name in ("declarer", "contract", "won", "declarer_points") if name in self.shown_names()]
-
-    def record_name(self) -> str | None:
-        """The declarer, tapped last, records the hand: the game, the matadors and the card points (61 until
-        tapped) are on the screen above, so a name is the one choice left (issue 17)."""
-        return None if self.current("contract") in ("passed", "ramsch") else "declarer"
-
-    def _bock(self) -> list[str]:
-        return ["bock"] if self.settings.get("bock") else []
 
     def more(self) -> tuple[str, ...]:
         """A pending Bock doubles the hand a record button records: then it is drawn above the buttons, with what
@@ -184,11 +185,7 @@ class SkatHandForm(HandForm):
             document["won"] = won_flag(data["won"])
         if data.get("jungfrau"):
             document["jungfrau"] = list(data["jungfrau"])
-        points = {
-            key.removeprefix("ramsch_points_"): value
-            for key, value in data.items()
-            if key.startswith("ramsch_points_") and value is not None
-        }
+        points = _ramsch_points(data)
         if points:
             document["ramsch_points"] = points
         if self.sits_out() is not None:
@@ -210,3 +207,15 @@ class SkatHandForm(HandForm):
         if dealer is not None:  # the dealer the hand names (he sits out); else the seat the ledger keeps
             initial["dealer"] = dealer
         return initial
+
+
+def _ramsch_points(data: dict[str, Any]) -> dict[str, int]:
+    """Each Ramsch player's card points; one left empty is what the others left of the 120 (one tap fewer)."""
+    prefix = "ramsch_points_"
+    asked = {key.removeprefix(prefix): value for key, value in data.items() if key.startswith(prefix)}
+    empty = [player for player, value in asked.items() if value is None]
+    given = {player: value for player, value in asked.items() if value is not None}
+    if len(empty) == 1 and len(given) == 2 and sum(given.values()) <= skat.CARD_POINTS:
+        given[empty[0]] = skat.CARD_POINTS - sum(given.values())
+        return {player: given[player] for player in asked}
+    return given

@@ -10,6 +10,7 @@ from django.utils.translation import pgettext_lazy
 from ledger.hand_forms.base import (
     SIDE_CHOICES,
     HandForm,
+    Layout,
     called_partner,
     choice_field,
     drop_empty,
@@ -18,6 +19,7 @@ from ledger.hand_forms.base import (
     players_choices,
     segment_field,
 )
+from ledger.hand_forms.conditions import ALWAYS, Is, When
 from rules import snapser
 
 # The suits in the reader's language, as the hand log says them (English: hearts, bells; Slovak: červeň, guľa).
@@ -41,7 +43,6 @@ class SnapserHandForm(HandForm):
     game = "snapser"
     contract_field = "announcement"
     everyday_contracts = ("hram",)
-    refresh_on = ("announcement",)
     more_names = ("end",)
 
     declarer = segment_field(_("Chooser"), [])
@@ -60,33 +61,38 @@ class SnapserHandForm(HandForm):
         # The engine's names (kontra … boty), as the hand's explanation says them.
         levels = range(1, snapser.MAX_RAISES + 1)
         choice_field(self, "raises").choices = [(0, "—"), *((level, snapser.raise_name(level)) for level in levels)]
+        choice_field(self, "result").choices = [("", "—"), *RESULTS]
         self.initial.setdefault("declarer", self.forehand())
         self.initial.setdefault("announcement", "hram")
         self.initial.setdefault("winner", "declarer")
-        if self.current("announcement") == "za12":
-            # A za 12 has a result only when one side took every trick: then it is a tichý durch (RULES.md §3).
-            choice_field(self, "result").choices = [("", "—"), RESULTS[-1]]
         self.initial.setdefault("raises", 0)
 
-    def shown_names(self) -> list[str]:
-        announcement = self.current("announcement") or "hram"
-        names = ["declarer"] + (["partner"] if len(self.seats) == 4 else []) + ["trump", "announcement"]
-        if announcement == "nehram":
-            return names
-        names += ["winner"] + (["result"] if announcement in ("hram", "za12") else []) + ["raises"]
-        return [*names, "end"]
+    def layout(self) -> Layout:
+        played = ~Is("announcement", "nehram")
+        za12 = Is("announcement", "za12")
+        fields: dict[str, When] = {"declarer": ALWAYS}
+        if len(self.seats) == 4:
+            fields["partner"] = ALWAYS
+        fields |= {
+            "trump": ALWAYS,
+            "announcement": ALWAYS,
+            "winner": played,
+            "result": Is("announcement", "hram", "za12"),
+            "raises": played,
+            "end": played,
+        }
+        # A za 12 has a result only when one side took every trick: then it is a tichý durch (RULES.md §3).
+        result = {"": za12} | {value: ~za12 for value, _label in RESULTS[:-1]}
+        # A hrám ends with its category (the winning side pre-selected above it), a za 12 or a durch with who won:
+        # one tap that records. A nehrám has nothing left to say: "Record hand".
+        record = {"result": Is("announcement", "hram"), "winner": Is("announcement", "za12", "durch")}
+        return Layout(fields, record, {"result": result})
 
     def required_names(self) -> list[str]:
         required = ["declarer", "partner", "trump", "announcement", "winner"]
         if self.current("announcement") != "za12":
             required.append("result")  # a za 12 has none unless one side took every trick
         return [name for name in required if name in self.shown_names()]
-
-    def record_name(self) -> str | None:
-        """A hrám ends with its category (the winning side pre-selected above it), a za 12 or a durch with who won:
-        one tap that records (issue 17). A nehrám has nothing left to say: "Record hand"."""
-        announcement = self.current("announcement") or "hram"
-        return {"hram": "result", "za12": "winner", "durch": "winner"}.get(announcement)
 
     def to_document(self, data: dict[str, Any]) -> dict[str, Any]:
         document = drop_empty(dict(data))

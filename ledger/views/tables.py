@@ -55,7 +55,7 @@ def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     # Without JavaScript, Record redirects here with the hand's number: the same status line as the htmx answer.
     recorded = request.GET.get("recorded", "")
     if recorded.isdecimal():
-        context |= _recorded(next((hand for hand in context["log"] if hand.number == int(recorded)), None))
+        context |= _recorded(table, next((hand for hand in context["log"] if hand.number == int(recorded)), None))
     return render(request, "ledger/table_detail.html", context)
 
 
@@ -149,7 +149,8 @@ def _standing(
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
         "table_revision": table.revision,
         "last_counted": last,
-        "scoreboard": selectors.scoreboard(table, balances, next_dealer),
+        # A game that keeps a list (Skat) shows each player's list points too: one aggregate query.
+        "scoreboard": selectors.scoreboard(table, balances, next_dealer, selectors.list_totals([table]).get(table.pk)),
         "next_dealer": table.seat_names[next_dealer],
         "can_edit": table.evening.is_open,
     }
@@ -279,7 +280,7 @@ def table_rules(request: HttpRequest, table_id: int) -> HttpResponse:
 def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
     """The hand form re-drawn for the values chosen so far (htmx, when the contract changes)."""
     table = table_for_scorekeeper(request.user, table_id)
-    form = form_class(table.game)(table, request.GET)
+    form = form_class(table.game)(table, request.GET, correction=bool(request.GET.get("edit")))
     form.errors.clear()  # a redraw is not a submission: nothing is wrong until Record is tapped
     # A redraw keeps the table revision the page was drawn on: the page shows nothing newer because of it.
     seen = request.GET.get("table_revision", "")
@@ -364,7 +365,7 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
         "dropped": edge[1] if len(edge) > 1 else None,
         "chart": table_chart(table, hand.number),
         **_log_more(hand_total, edge[0] if edge else None, length),
-        **_recorded(hand),
+        **_recorded(table, hand),
     }
     return reswap(render(request, "ledger/_hand_recorded_changes.html", context), "none")
 
@@ -377,14 +378,14 @@ def _after_submission(request: HttpRequest, form: HandForm) -> None:
         form.focus_first_error()
 
 
-def _recorded(hand: Hand | None) -> dict[str, Any]:
+def _recorded(table: Table, hand: Hand | None) -> dict[str, Any]:
     """The status line after Record: the hand's number and what it moved (the chooser's money, or everybody's when
     nobody chose), with an Undo that names it."""
     if hand is None or not hand.is_counted:
         return {}
     amounts = hand.amounts
-    declarer = hand.document.get("declarer")
-    shown = {declarer: amounts[declarer]} if declarer in amounts else amounts
+    named = form_class(table.game).status_player(hand.document)
+    shown = {named: amounts[named]} if named in amounts else amounts
     return {"recorded": hand, "recorded_amounts": list(shown.items())}
 
 
@@ -413,7 +414,7 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
     table = hand.table
     cls = form_class(table.game)
     if request.method == "POST":
-        form = cls(table, request.POST)
+        form = cls(table, request.POST, correction=True)
         if "_refresh" not in request.POST and form.is_valid():
             try:
                 services.hand_correct(
@@ -430,7 +431,7 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
                 return redirect(table)
         _after_submission(request, form)
     else:
-        form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer})
+        form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer}, correction=True)
     context = {"hand": hand, "table": table, "form": form, "versions": list(hand.versions.select_related("changed_by"))}
     return render(request, "ledger/hand_edit.html", context, status=400 if form.errors else 200)
 
@@ -470,7 +471,7 @@ def _table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = N
         table.refresh_from_db(
             fields=["revision", "hand_count"]
         )  # read before the hands: the form never claims a newer state
-        context = _table_context(request, table, length=_page_log_length(request)) | _recorded(recorded)
+        context = _table_context(request, table, length=_page_log_length(request)) | _recorded(table, recorded)
         return render(request, "ledger/_table_live.html", context)
     if recorded is not None:
         return redirect(f"{table.get_absolute_url()}?recorded={recorded.number}#table-live")

@@ -11,6 +11,9 @@
 //   server refuses stays, with the reason, until it is fixed or dropped, and holds the hands after it.
 // - A kept hand's key is never on a form again (the form gets a new one at once), so two hands never share a key,
 //   and a hand sent twice is stored once.
+// - The form never waits for the worker: it is drawn with every field and shows them at each tap by itself
+//   (static/js/talon.js). A hand kept before the worker has started is priced once it has; the form starts the next
+//   hand at once, and a form the worker draws later (for the right dealer) takes over the taps made on it meanwhile.
 (function () {
   "use strict";
   const script = document.currentScript;
@@ -82,6 +85,7 @@
     const form = document.getElementById("hand-form");
     if (form && form.elements.key) form.elements.key.value = newKey();
   }
+  const talon = () => window.Talon || {};
 
   // -- the worker -----------------------------------------------------------------------------------------------
   let worker = null;
@@ -168,7 +172,6 @@
   }
 
   // -- drawing ----------------------------------------------------------------------------------------------------
-  let formTouched = false; // a form the scorekeeper has started is never replaced under their thumb
   function replaceById(id, html) {
     const old = document.getElementById(id);
     if (!old || !html) return null;
@@ -177,17 +180,26 @@
     const fresh = holder.firstElementChild;
     old.replaceWith(fresh);
     if (window.htmx) htmx.process(fresh);
+    if (talon().applyLayouts) talon().applyLayouts(fresh.parentNode);
     return fresh;
   }
+  // A number being typed into the form is not replaced under the scorekeeper's thumb (its digits are no tap yet).
+  function typing() {
+    const active = document.activeElement;
+    return Boolean(active && active.closest && active.closest("#hand-form") && active.matches("input[inputmode=numeric]"));
+  }
+  // The form drawn anew by the worker or the server: it takes over the taps made on the one it replaces.
   function swapForm(html) {
+    const old = document.getElementById("hand-form");
     const form = replaceById("hand-form", html);
-    formTouched = false;
+    if (old && form && talon().takeOverTaps) talon().takeOverTaps(old, form);
     return form;
   }
+  // The status line is a live region that stays in the page: only what is inside it changes, so it is read out.
   function say(message) {
     const status = document.getElementById("table-status");
     if (!status) return;
-    status.innerHTML = '<p class="message info" role="status"></p>';
+    status.innerHTML = '<p class="message info"></p>';
     status.firstElementChild.textContent = message;
   }
   // Written only when it changed: the region is live, and a screen reader would read it out again every time.
@@ -235,7 +247,7 @@
     drawQueue(answer.rows);
     replaceById("scoreboard", answer.scoreboard);
     replaceById("next-dealer", answer.next_dealer_html);
-    if (answer.refused || options.tapped || (options.drawForm && !formTouched)) swapForm(answer.form);
+    if (answer.refused || options.tapped || (options.drawForm && !typing())) swapForm(answer.form);
     return answer;
   }
   // Before the worker is ready: each hand without its price, and a refused one with its reason and Drop.
@@ -275,21 +287,19 @@
   }
   const sameHand = (a, b) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
 
-  async function keepHand(formData) {
+  // One hand kept at a time, in the order they were tapped; the form is never blocked meanwhile.
+  let keeping = Promise.resolve();
+  function keepHand(formData) {
     const form = document.getElementById("hand-form");
-    if (form) form.inert = true; // no second hand on this form until the next one is drawn
-    try {
-      await keep(formData);
-    } catch (error) {
-      console.warn("The hand could not be kept:", error);
-      say(text.notKept);
-    } finally {
-      const now = document.getElementById("hand-form");
-      if (now) now.inert = false;
-      if (form) form.inert = false;
-    }
+    keeping = keeping
+      .then(() => keep(formData, form))
+      .catch((error) => {
+        console.warn("The hand could not be kept:", error);
+        say(text.notKept);
+      });
+    return keeping;
   }
-  async function keep(formData) {
+  async function keep(formData, form) {
     const current = state();
     const fields = fieldsOf(formData);
     const entries = await keptHands();
@@ -311,11 +321,16 @@
       reason: "",
     };
     await storeHand(entry); // kept before anything else can fail
-    giveFormNewKey();
+    // The next hand starts at once on the same form, with a fresh key and the taps made since Record.
+    if (form && form.isConnected && form.elements.key.value === entry.key && talon().startNextHand) {
+      talon().startNextHand(form, newKey());
+    } else {
+      giveFormNewKey();
+    }
     const heldBehind = entries.some((other) => other.status === "refused" && other.key !== entry.key);
     if (!ready) {
       say(text.starting);
-      await startWorker().catch(() => {}); // the first hand without a network waits for the engine to start
+      await startWorker().catch(() => {}); // priced once the engine has started; the form does not wait for it
     }
     if (!ready) {
       say(text.savedUnpriced);
@@ -334,11 +349,10 @@
     say((heldBehind ? text.held : text.saved).replace("{number}", answer.tapped.number));
     sync();
   }
+  // The form of a refused hand kept on the phone, drawn with its values to fix it.
   async function redrawOffline(formData) {
     const answer = await ask({ call: "redraw", state: state(), fields: fieldsOf(formData) });
-    const form = swapForm(answer.form);
-    formTouched = true;
-    return form;
+    return replaceById("hand-form", answer.form);
   }
 
   // htmx asks first: without a network, or with hands kept on the phone, Record goes to the queue instead.
@@ -352,11 +366,9 @@
       detail.timeout = REQUEST_TIMEOUT_MS;
       if (!navigator.onLine || keptCount > 0) {
         event.preventDefault();
+        if (talon().handSent) talon().handSent(detail.elt); // the taps so far are this hand's
         keepHand(detail.formData);
       }
-    } else if (detail.verb === "get" && detail.path.startsWith(current.refresh) && !navigator.onLine && ready) {
-      event.preventDefault();
-      redrawOffline(detail.formData);
     }
   });
   // The request left but no answer came (the network went, the server is unreachable): keep the hand. Its key makes
@@ -366,11 +378,7 @@
     const current = state();
     if (!config || !current) return;
     startWorker().catch(() => {});
-    if (config.verb === "post" && config.path === current.action && lastPost) {
-      keepHand(lastPost);
-    } else if (config.verb === "get" && config.path.startsWith(current.refresh) && ready) {
-      redrawOffline(config.formData);
-    }
+    if (config.verb === "post" && config.path === current.action && lastPost) keepHand(lastPost);
   }
   document.addEventListener("htmx:sendError", requestFailed);
   document.addEventListener("htmx:timeout", requestFailed);
@@ -396,11 +404,7 @@
     }
   });
   document.addEventListener("htmx:afterSettle", () => {
-    formTouched = false;
     showQueue({ drawForm: keptCount > 0 });
-  });
-  document.addEventListener("input", (event) => {
-    if (event.target.closest && event.target.closest("#hand-form")) formTouched = true;
   });
 
   // -- the queue's buttons --------------------------------------------------------------------------------------
@@ -509,11 +513,12 @@
     } catch (error) {
       return;
     }
-    const parts = withForm && !formTouched ? [...LIVE_PARTS, "hand-form"] : LIVE_PARTS;
-    parts.forEach((id) => {
+    LIVE_PARTS.forEach((id) => {
       const fresh = page.getElementById(id);
       if (fresh) replaceById(id, fresh.outerHTML);
     });
+    const form = page.getElementById("hand-form");
+    if (withForm && form && !typing()) swapForm(form.outerHTML);
     const log = page.querySelector(".hand-log");
     const oldLog = document.querySelector("#table-live .hand-log");
     if (log && oldLog) {

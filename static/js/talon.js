@@ -1,4 +1,5 @@
 // Display settings for dim pub light, remembered on this device (localStorage), applied before first paint.
+var Talon = window.Talon || (window.Talon = {});
 (function () {
   var root = document.documentElement;
   root.classList.add("js");
@@ -45,6 +46,181 @@
         form.removeAttribute("aria-busy");
       });
   });
+  // The hand form asks each field only when the values chosen so far make it matter: each field, and each choice
+  // that only some hands allow, carries its condition (data-show; ledger/hand_forms/conditions.py, which the server
+  // evaluates alike). Evaluated here at every tap, so no tap waits for the server or is lost to a redraw, online,
+  // offline or while anything starts. A field not asked is disabled, so it is not posted.
+  function holds(when, values) {
+    var value = values[when[1]] || "";
+    switch (when[0]) {
+      case "is":
+        return when[2].indexOf(value) >= 0;
+      case "given":
+        return value !== "" && value !== "0";
+      case "filled":
+        return value !== "";
+      case "all":
+        return when.slice(1).every(function (part) {
+          return holds(part, values);
+        });
+      case "any":
+        return when.slice(1).some(function (part) {
+          return holds(part, values);
+        });
+      case "not":
+        return !holds(when[1], values);
+    }
+    return true;
+  }
+  function conditionOf(element) {
+    if (!element.talonWhen) element.talonWhen = JSON.parse(element.dataset.show);
+    return element.talonWhen;
+  }
+  // The values as the browser would post them if every field were asked: a radio's checked value, "on" for a
+  // ticked box, "" for none.
+  function valuesOf(form) {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (control) {
+      if (!control.name || control.type === "submit" || control.type === "button") return;
+      var unticked = (control.type === "radio" || control.type === "checkbox") && !control.checked;
+      if (!unticked) values[control.name] = control.value;
+      else if (!(control.name in values)) values[control.name] = "";
+    });
+    return values;
+  }
+  // The values of the asked fields only (an unasked field is empty to the others' conditions), settled in a few
+  // passes as the server does (conditions.asked_values).
+  function askedValues(parts, values) {
+    var current = values;
+    for (var pass = 0; pass <= parts.length; pass++) {
+      var asked = {};
+      parts.forEach(function (part) {
+        if (holds(conditionOf(part), current)) asked[part.dataset.field] = true;
+      });
+      var next = {};
+      var changed = false;
+      Object.keys(values).forEach(function (name) {
+        var known = parts.some(function (part) {
+          return part.dataset.field === name;
+        });
+        if (!known || asked[name]) next[name] = values[name];
+        if ((next[name] || "") !== (current[name] || "")) changed = true;
+      });
+      current = next;
+      if (!changed) break;
+    }
+    return current;
+  }
+  function setAsked(element, asked) {
+    element.hidden = !asked;
+    var controls = element.matches("input, button") ? [element] : element.querySelectorAll("input, select, textarea, button");
+    controls.forEach(function (control) {
+      // A choice this hand does not allow is no answer: taken back, so the field asks for one again.
+      if (!asked && control.checked && element.tagName === "LABEL") control.checked = false;
+      control.disabled = !asked;
+    });
+  }
+  function applyLayout(form) {
+    var parts = Array.prototype.slice.call(form.querySelectorAll("[data-field][data-show]"));
+    var values = askedValues(parts, valuesOf(form));
+    parts.forEach(function (part) {
+      setAsked(part, holds(conditionOf(part), values));
+    });
+    form.querySelectorAll("[data-show]:not([data-field])").forEach(function (element) {
+      var container = element.parentElement.closest("[data-field]");
+      setAsked(element, (!container || !container.hidden) && holds(conditionOf(element), values));
+    });
+  }
+  function applyLayouts(root) {
+    (root || document).querySelectorAll("form[data-layout]").forEach(applyLayout);
+  }
+  Talon.applyLayouts = applyLayouts;
+  document.addEventListener("DOMContentLoaded", function () {
+    applyLayouts();
+  });
+  // htmx draws a new form after Record or a refused hand; the offline worker draws one too (it calls applyLayouts).
+  document.addEventListener("htmx:load", function (event) {
+    var form = event.target.closest ? event.target.closest("form[data-layout]") : null;
+    if (form) applyLayout(form);
+    else if (event.target.querySelectorAll) applyLayouts(event.target);
+  });
+  ["change", "input"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = event.target.form;
+      if (!form || !form.matches("form[data-layout]")) return;
+      if (type === "change") tapped(form, event.target);
+      applyLayout(form);
+    });
+  });
+  // Each tap is kept on its form, so that a form drawn anew for the same hand takes it over: the answer to Record
+  // arriving while the next hand is already being tapped (it takes 0.7 to 2 s on a pub's line), or the offline
+  // engine drawing the next hand's form for the right dealer once it has started. No tap is lost or reverted.
+  function tapped(form, control) {
+    if (!control.name || control.type === "hidden") return;
+    form.talonTaps = form.talonTaps || [];
+    form.talonTaps.push({ name: control.name, type: control.type, value: control.value, checked: control.checked });
+  }
+  function replay(form, taps) {
+    taps.forEach(function (tap) {
+      Array.prototype.forEach.call(form.elements, function (control) {
+        if (control.name !== tap.name || control.type !== tap.type) return;
+        if (tap.type === "radio") {
+          if (control.value === tap.value) control.checked = true;
+        } else if (tap.type === "checkbox") {
+          if (control.value === tap.value) control.checked = tap.checked;
+        } else {
+          control.value = tap.value;
+        }
+      });
+    });
+    form.talonTaps = taps.slice();
+    applyLayout(form);
+  }
+  // A form just drawn for the next hand ignores taps on its record buttons for a moment: the second tap of a double
+  // tap would otherwise record the next hand with its defaults.
+  function settleFresh(form) {
+    form.classList.add("fresh");
+    setTimeout(function () {
+      form.classList.remove("fresh");
+    }, 400);
+  }
+  var sent = null; // the form whose hand is on its way, and how many of its taps were sent with it
+  Talon.handSent = function (form) {
+    sent = { form: form, taps: (form.talonTaps || []).length };
+  };
+  // The taps made since the hand was sent: for the form drawn next.
+  function tapsSinceSent(form) {
+    return sent && sent.form === form ? (form.talonTaps || []).slice(sent.taps) : form.talonTaps || [];
+  }
+  // The hand was kept on the phone (offline.js): the same form starts the next hand from its defaults, with a new
+  // key, and the taps made since Record.
+  Talon.startNextHand = function (form, key) {
+    var taps = tapsSinceSent(form);
+    sent = null;
+    form.reset();
+    if (form.elements.key) form.elements.key.value = key;
+    replay(form, taps);
+    settleFresh(form);
+  };
+  // A form drawn anew for the hand being tapped (offline.js): it takes over the taps of the one it replaces.
+  Talon.takeOverTaps = function (from, to) {
+    replay(to, from.talonTaps || []);
+  };
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (form && form.matches && form.matches("form[data-layout]") && event.detail.requestConfig.verb === "post") {
+      Talon.handSent(form);
+    }
+  });
+  document.addEventListener("htmx:load", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form[data-layout]") || !sent || sent.form === form) return;
+    var taps = tapsSinceSent(sent.form);
+    var stored = !form.elements.key || !sent.form.elements.key || form.elements.key.value !== sent.form.elements.key.value;
+    sent = null;
+    replay(form, taps);
+    if (stored) settleFresh(form);
+  });
   // A number field of the hand form (card points) is replaced, not appended to: the first tap into it selects what
   // it says, so the digits typed next are the whole number (the select-all a keyboard would need is one tap less).
   var justFocused = null;
@@ -70,8 +246,19 @@
       if (input && document.activeElement !== input) input.focus({ preventScroll: true });
     } else if (live) {
       live.scrollIntoView({ block: "start" });
+      announceAgain(document.getElementById("table-status"));
     }
   });
+  // A whole table drawn anew brings a new status line: a screen reader reads a live region's changes, not a new
+  // region, so its content is put in once more.
+  function announceAgain(status) {
+    if (!status || !status.firstElementChild) return;
+    var content = Array.prototype.slice.call(status.childNodes);
+    status.replaceChildren();
+    requestAnimationFrame(function () {
+      status.replaceChildren.apply(status, content);
+    });
+  }
   // The table form names the first dealer by the players' names as they are typed into the seats (the server
   // draws "Seat 3" for a seat still empty, and the names once it knows them).
   document.addEventListener("input", function (event) {

@@ -1,7 +1,7 @@
 """What a scorekeeper does on the table page and what the players read on it, in Playwright terms.
 
-Every tap waits for the htmx requests it started (the form redrawn for a new contract, a hand recorded) before the
-next one, as a person waits to see the screen change; nothing sleeps.
+Every tap waits for the htmx requests it started (a hand recorded) before the next one, as a person waits to see the
+screen change; nothing sleeps. (The taps a finger makes without waiting are in test_taps_on_a_slow_line.py.)
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ def record(page: Page) -> None:
 
 
 def record_buttons(page: Page, name: str) -> Locator:
-    """The buttons of the form's record field (issue 17): each chooses and records the hand in one tap."""
-    return field(page, name).get_by_role("button")
+    """The buttons of the form's record field, in the record bar: each chooses and records the hand in one tap."""
+    return page.locator(f"#record-by-{name}").get_by_role("button")
 
 
 def record_with(page: Page, name: str, label: str) -> None:

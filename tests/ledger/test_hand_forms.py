@@ -68,7 +68,7 @@ CASES = [
             "points": "60",
             "marriages_declarer_20": "0",
             "marriages_defenders_20": "0",
-            "played_out": "on",
+            "ending": "played",
         },
         {"Ana": D("0.20"), "Ben": D("-0.20"), "Cyril": D("0.20"), "Dana": D("-0.20")},  # M2 won
     ),
@@ -86,13 +86,13 @@ CASES = [
             "seven_won": "lost",
             "flek_hra": "1",
             "flek_sedma": "2",
-            "played_out": "on",
+            "ending": "played",
         },
         {"Ana": D("3.20"), "Ben": D("-3.20"), "Cyril": D("3.20"), "Dana": D("-3.20")},  # M1 (seed)
     ),
     (
         "marias",
-        {"declarer": "Ben", "contract": "durch", "won": "lost", "partner": "Dana", "played_out": "on"},
+        {"declarer": "Ben", "contract": "durch", "won": "lost", "partner": "Dana", "ending": "played"},
         {"Ana": D("4.00"), "Ben": D("-12.00"), "Cyril": D("4.00"), "Dana": D("4.00")},  # M11 durch lost, alone
     ),
 ]
@@ -117,7 +117,7 @@ def test_a_correction_form_starts_from_the_stored_hand(alice_client, evening, ga
     hand = Hand.objects.get(table=table)
     cls = form_class(game)
     initial = cls.from_document(table, hand.document) | {"dealer": hand.dealer}
-    browser = _as_posted(cls(table, initial=initial))
+    browser = _as_posted(cls(table, initial=initial, correction=True))
     again = cls(table, browser)
     assert again.is_valid(), again.errors
     assert again.document() == hand.document
@@ -126,7 +126,10 @@ def test_a_correction_form_starts_from_the_stored_hand(alice_client, evening, ga
 def _as_posted(form) -> dict[str, str | list[str]]:
     """What a browser submits for a rendered form: each shown field's initial value."""
     data: dict[str, str | list[str]] = {}
-    for bound in [*form.shown(), *form.shown_more()]:
+    for drawn in [*form.shown(), *form.shown_more()]:
+        if not drawn.asked:
+            continue  # hidden and disabled on the page: not posted
+        bound = drawn.bound
         value = bound.value()
         if isinstance(value, list | tuple):
             # Ticked boxes (Jungfrau): one value each, in the order of the boxes on the screen.
@@ -145,7 +148,7 @@ def test_the_marias_form_hides_points_for_betl(alice_client, evening):
     table = factories.make_table(evening, "marias")
     html = alice_client.get(
         reverse("ledger:hand_form", args=[table.pk]),
-        {"contract": "betl", "played_out": "on", "dealer": "0"},
+        {"contract": "betl", "ending": "played", "dealer": "0"},
         headers={"HX-Request": "true"},
     ).content.decode()
     assert 'id="field-won"' in html
@@ -161,7 +164,7 @@ def test_a_sedma_without_the_seven_result_asks_for_it(alice_client, evening):
         "trump": "bells",
         "partner": "Cyril",
         "points": "60",
-        "played_out": "on",
+        "ending": "played",
         "dealer": "0",
     }
     response = alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps)
