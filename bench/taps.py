@@ -523,7 +523,7 @@ def set_field(tapper: Counter, name: str, value: Any) -> bool:
             tapper.tap(wrapper.locator(f'label:has(input[value="{value}"])'), f"{name} {value!r}")
     elif wrapper.locator("input[type=checkbox]").count():
         if wrapper.locator("input[type=checkbox]").is_checked() != bool(value):
-            tapper.tap(wrapper.locator("label.toggle"), f"{name} {value!r}")
+            tapper.tap(wrapper.locator("label"), f"{name} {value!r}")
     else:
         number = wrapper.locator("input")
         if number.input_value() == str(value):

@@ -8,6 +8,7 @@ is drawn once and never waits for the server, and that the server evaluates to r
 
 from __future__ import annotations
 
+import itertools
 import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -139,10 +140,18 @@ class DrawnField:
     show: str
     asked: bool
     choices: list[DrawnChoice]
+    # A box drawn as a small pill beside the field before it (the 40 beside the 20s), and its short text.
+    pill: str = ""
+    beside_next: bool = False
 
     @property
     def name(self) -> str:
         return self.bound.name
+
+    @property
+    def long_labels(self) -> bool:
+        """Choices with long names ("hra won, sedma lost"): their record buttons go two a row, others three."""
+        return any(len(str(choice.label)) > 10 for choice in self.choices)
 
 
 class HandForm(forms.Form):
@@ -155,6 +164,9 @@ class HandForm(forms.Form):
     game: ClassVar[str]
     # Fields kept under "more" (rarely changed); everything else is shown first.
     more_names: ClassVar[tuple[str, ...]] = ()
+    # Boxes drawn as a pill with a short text on the line of the field before them (their label stays their name
+    # for a screen reader): field → short text.
+    pills: ClassVar[dict[str, Any]] = {}
     # The field that names what was played, and the game's everyday contracts (the first is the plain default).
     contract_field: ClassVar[str] = "contract"
     everyday_contracts: ClassVar[tuple[str, ...]]
@@ -180,6 +192,9 @@ class HandForm(forms.Form):
         if not self.is_bound and not self.initial.get("key"):
             self.initial["key"] = uuid.uuid4().hex
         self.setup()
+        for name in self.pills:
+            # Drawn as a short pill ("+ 40"): its label stays its name for a screen reader.
+            self.fields[name].widget.attrs["aria-label"] = str(self.fields[name].label)
         self._layout = self.layout()
         self._asked = asked_values(self._layout.fields, self._raw_values())
         for name in self.required_names():
@@ -309,10 +324,14 @@ class HandForm(forms.Form):
                         choice is None or choice.holds(self._asked),
                     )
                 )
-        return DrawnField(bound, json.dumps(when.as_json()), when.holds(self._asked), choices)
+        pill = str(self.pills.get(name, ""))
+        return DrawnField(bound, json.dumps(when.as_json()), when.holds(self._asked), choices, pill)
 
     def drawn(self, names: Iterable[str]) -> list[DrawnField]:
-        return [self._drawn(name, self._field_condition(name)) for name in names]
+        fields = [self._drawn(name, self._field_condition(name)) for name in names]
+        for before, after in itertools.pairwise(fields):
+            before.beside_next = bool(after.pill)
+        return fields
 
     def more(self) -> tuple[str, ...]:
         """The fields under "More" for the current values: ``more_names``, less any a game draws among the shown

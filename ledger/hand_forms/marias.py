@@ -83,6 +83,10 @@ def _count(label: Any) -> forms.TypedChoiceField:
 class MariasHandForm(HandForm):
     game = "marias"
     everyday_contracts = ("hra",)
+    pills = {
+        "marriages_declarer_40": pgettext_lazy("hláška", "+ 40"),
+        "marriages_defenders_40": pgettext_lazy("hláška", "+ 40"),
+    }
 
     declarer = segment_field(_("Chooser"), [])
     contract = segment_field(_("Contract"), CONTRACTS)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ledger.hand_forms.base import (
     WON_LOST,
@@ -53,6 +54,7 @@ CONTRACT_LABELS = {
 class SkatHandForm(HandForm):
     game = "skat"
     everyday_contracts = tuple(SUITS)
+    pills = {"without": pgettext_lazy("skat matadors", "ohne")}
     more_names = ("bid", "bock")
 
     declarer = segment_field(_("Declarer"), [])
@@ -69,8 +71,21 @@ class SkatHandForm(HandForm):
     schwarz_announced = flag_field(_("Schwarz announced"))
     schwarz = flag_field(_("Schwarz (one side took no trick)"))
     kontra = segment_field(_("Kontra"), [(0, "—"), (1, _("Kontra")), (2, _("Re"))], coerce=int)
-    bid = forms.IntegerField(label=_("Bid"), required=False, min_value=skat.LOWEST_BID, max_value=skat.HIGHEST_BID)
-    bock = forms.IntegerField(label=_("Pending Bock rounds"), required=False, min_value=0, max_value=skat.MOST_BOCKS)
+    # Numeric keypads, and a tap into the field selects what it says (talon.js): the digits typed replace it.
+    bid = forms.IntegerField(
+        label=_("Bid"),
+        required=False,
+        min_value=skat.LOWEST_BID,
+        max_value=skat.HIGHEST_BID,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    bock = forms.IntegerField(
+        label=_("Pending Bock rounds"),
+        required=False,
+        min_value=0,
+        max_value=skat.MOST_BOCKS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     ramsch_loser = segment_field(_("Ramsch loser (on a tie)"), [])
     durchmarsch = segment_field(_("Durchmarsch"), [])
     jungfrau = forms.MultipleChoiceField(
@@ -113,6 +128,8 @@ class SkatHandForm(HandForm):
             "won": Is("contract", "null"),
             "matadors": suit_or_grand,
             "without": suit_or_grand,
+            # A raise is common at a table that plays it: near the top, within the thumb's reach.
+            **({"kontra": declared} if self.settings.get("kontra") else {}),
             "declarer_points": suit_or_grand,
             **{f"ramsch_points_{p}": ramsch & self._playing(seat) for seat, p in enumerate(self.seats)},
             "ramsch_loser": ramsch,
@@ -125,8 +142,6 @@ class SkatHandForm(HandForm):
             "schwarz": suit_or_grand,
             "bid": declared,
         }
-        if self.settings.get("kontra"):
-            fields["kontra"] = declared
         if self.settings.get("bock"):
             # The Bock count stays on a passed-in hand too: the ledger's queue covers every hand.
             fields["bock"] = ALWAYS

@@ -176,16 +176,22 @@ var Talon = window.Talon || (window.Talon = {});
     form.talonTaps = taps.slice();
     applyLayout(form);
   }
-  // A form just drawn for the next hand ignores taps on its record buttons for a moment: the second tap of a double
-  // tap would otherwise record the next hand with its defaults.
+  // A form drawn for the next hand ignores taps on its record buttons until half a second has passed since the last
+  // Record: the second tap of a double tap would otherwise record the next hand with its defaults. On a slow line
+  // the answer comes later than that, and nothing is held back.
+  var DOUBLE_TAP_MS = 500;
+  var recordedAt = 0;
   function settleFresh(form) {
+    var left = DOUBLE_TAP_MS - (performance.now() - recordedAt);
+    if (left <= 0) return;
     form.classList.add("fresh");
     setTimeout(function () {
       form.classList.remove("fresh");
-    }, 400);
+    }, left);
   }
   var sent = null; // the form whose hand is on its way, and how many of its taps were sent with it
   Talon.handSent = function (form) {
+    recordedAt = performance.now();
     sent = { form: form, taps: (form.talonTaps || []).length };
   };
   // The taps made since the hand was sent: for the form drawn next.
@@ -213,8 +219,11 @@ var Talon = window.Talon || (window.Talon = {});
     }
   });
   document.addEventListener("htmx:load", function (event) {
-    var form = event.target;
-    if (!form.matches || !form.matches("form[data-layout]") || !sent || sent.form === form) return;
+    var drawn = event.target;
+    if (!drawn.matches) return;
+    // The form alone (the answer's out-of-band part) or inside the whole table drawn anew.
+    var form = drawn.matches("form[data-layout]") ? drawn : drawn.querySelector("form[data-layout]");
+    if (!form || !sent || sent.form === form) return;
     var taps = tapsSinceSent(sent.form);
     var stored = !form.elements.key || !sent.form.elements.key || form.elements.key.value !== sent.form.elements.key.value;
     sent = null;
