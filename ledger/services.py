@@ -408,7 +408,8 @@ def recent_counted(table: Table, last: Hand | None) -> list[Hand]:
     # Whether the table keeps a Bock queue at all is the ruleset's to say, not its hands'.
     if next_hand(table, []).bock is None:
         return [] if last is None else [last]
-    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("dealer", "result")
+    # table_id too: the related manager checks each row's table against ``table``, and a deferred one is a query.
+    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("dealer", "result", "table_id")
     return list(newest[: len(table.seat_names)])[::-1]
 
 
