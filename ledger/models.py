@@ -284,6 +284,11 @@ class Hand(models.Model):
     # ``ledger.running`` whenever a hand's postings or status change; the scoreboard and the chart read them
     # instead of summing the table's postings. NULL only until the hand's postings are written.
     balances = models.JSONField(null=True, blank=True, editable=False)
+    # Where the table's game keeps a list of points beside the money (Skat), the list after this hand, one integer
+    # per seat in seat order: the counted hands' ``result["score"]`` up to this one, summed (Seeger-Fabian's bonuses
+    # included where the ruleset counts them); a voided hand carries the list before it. Kept with ``balances`` by
+    # ``ledger.running``; NULL at a game priced in money only, and while ``balances`` are.
+    list_points = models.JSONField(null=True, blank=True, editable=False)
     # The client's token for this submission: a double tap or a retried request finds the hand already there.
     key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - NULL: no token, unique otherwise
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

@@ -44,7 +44,8 @@ def summary_context(evening: Evening) -> dict[str, Any]:
 
 
 def _table_entry(table: Table, balances: dict[str, Decimal], hands: list[Hand]) -> dict[str, Any]:
-    """One table: its stake and the house rules that differ from the game's defaults, balances, chart, hands."""
+    """One table: its stake and the house rules that differ from the game's defaults, balances (and list points
+    where the game keeps a list: its newest hand's), chart, hands."""
     return {
         "table": table,
         "ruleset": [
@@ -53,7 +54,7 @@ def _table_entry(table: Table, balances: dict[str, Decimal], hands: list[Hand]) 
             if option.changed or option.name == "stake"
         ],
         "preset": table.ruleset.get("preset", ""),
-        "scoreboard": selectors.scoreboard(table, balances),
+        "scoreboard": selectors.scoreboard(table, balances, points=selectors.table_list_points(table, hands[-1:])),
         "chart": table_chart(table),
         "hands": hands,
     }

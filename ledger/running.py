@@ -1,5 +1,7 @@
 """Running balances: each hand keeps the table's balances after it (``Hand.balances``), so that the scoreboard and
-the chart read one row, or a bounded sample of rows, instead of summing every posting of the table.
+the chart read one row, or a bounded sample of rows, instead of summing every posting of the table. At a game that
+keeps a list of points beside the money (Skat), each hand keeps the list after it too (``Hand.list_points``), the
+counted hands' scores summed per seat in the same way.
 
 ``Hand.balances`` holds one exact decimal string per seat, in seat order: the sum of the counted postings of the
 hand and of every earlier hand at its table. A voided hand carries the balances before it. The postings stay the
@@ -15,33 +17,41 @@ from collections import defaultdict
 from collections.abc import Mapping
 from decimal import Decimal
 
+import rules
 from ledger.models import MONEY_PLACES, Hand, Posting
 
 
 def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
-    """Write the balances of ``hand`` and of every later hand of its table whose balances are written.
+    """Write the balances (and list points) of ``hand`` and of every later hand of its table whose balances are
+    written.
 
-    From the balances of the hand before it and the counted postings since. Later hands that have no balances yet
-    (the import writes all of a table's hands before their postings) count, but are written on their own turn.
-    ``posted``: the amounts by player name that the caller has just posted for ``hand``, to save reading them
-    back. ``hand.balances`` is set too.
+    From the balances of the hand before it and the counted postings since (and from its list points and the
+    counted hands' scores). Later hands that have no balances yet (the import writes all of a table's hands before
+    their postings) count, but are written on their own turn. ``posted``: the amounts by player name that the caller
+    has just posted for ``hand``, to save reading them back. ``hand.balances`` and ``hand.list_points`` are set too.
 
     Three small queries when ``hand`` is the table's newest hand and its amounts are ``posted``, whatever the length
     of the evening; a change to an older hand rewrites the balances of the hands after it (a correction or a void,
     rare at a table).
     """
     table_id, start = hand.table_id, hand.number
+    table = hand.table
+    listed = rules.game(table.game).list_scoring(table.ruleset) is not None
     hands = Hand.objects.filter(table_id=table_id)
     # The balances before ``hand``; then the hands after it (two range reads).
-    previous = hands.filter(number__lt=start).order_by("-number").values_list("number", "balances").first()
-    running = _balances_before(hand, previous)
-    later = hands.filter(number__gt=start).order_by("number").values_list("pk", "number", "status", "balances")
-    rows = [(hand.pk, start, hand.status, None), *later]
+    previous = hands.filter(number__lt=start).order_by("-number").values_list("number", "balances", "list_points")
+    before = previous.first()
+    running = _balances_before(hand, None if before is None else before[:2])
+    points = _points_before(hand, before) if listed else []
+    later_fields = ["pk", "number", "status", "balances", "list_points"] + (["result__score"] if listed else [])
+    later = hands.filter(number__gt=start).order_by("number").values_list(*later_fields)
+    own = hand.result.get("score") if listed and isinstance(hand.result, dict) else None
+    rows = [(hand.pk, start, hand.status, None, None, own), *later]
     # Each posting with its player's seat at this table (postings of a player not seated here count nowhere, as
     # the balances read by name).
     amounts: dict[int, list[tuple[int, Decimal]]] = defaultdict(list)
+    seats = {name: position for position, name in enumerate(table.seat_names)}
     if posted is not None:
-        seats = {name: position for position, name in enumerate(hand.table.seat_names)}
         amounts[hand.pk] = [(seats[name], amount) for name, amount in posted.items() if name in seats]
     unread = [row[0] for row in rows if row[0] not in amounts]
     if unread:
@@ -49,23 +59,49 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
         for hand_id, position, amount in postings.values_list("hand_id", "player__seats__position", "amount"):
             amounts[hand_id].append((position, amount))
     changed = []
-    for hand_id, _number, status, stored in rows:
+    for hand_id, _number, status, stored, stored_points, *score in rows:
         if status == Hand.Status.COUNTED:
             for position, amount in amounts[hand_id]:
                 running[position] += amount.quantize(MONEY_PLACES)  # as the posting stores it
+            if listed:
+                _add_score(points, seats, score[0] if score else None)
         balances = [str(value.quantize(MONEY_PLACES)) for value in running]
+        listed_points = list(points) if listed else None
         if hand_id == hand.pk:
-            hand.balances = balances
+            hand.balances, hand.list_points = balances, listed_points
         elif stored is None:
             # A later hand without balances: its money counts for the hands after it, but its own balances are
             # written on its turn (the import posts its hands one by one, after writing them all).
             continue
-        if balances != stored:
-            changed.append(Hand(pk=hand_id, balances=balances))
+        if balances != stored or listed_points != stored_points:
+            changed.append(Hand(pk=hand_id, balances=balances, list_points=listed_points))
     if len(changed) == 1:
-        Hand.objects.filter(pk=changed[0].pk).update(balances=changed[0].balances)
+        Hand.objects.filter(pk=changed[0].pk).update(balances=changed[0].balances, list_points=changed[0].list_points)
     elif changed:
-        Hand.objects.bulk_update(changed, ["balances"], batch_size=500)
+        Hand.objects.bulk_update(changed, ["balances", "list_points"], batch_size=500)
+
+
+def _add_score(points: list[int], seats: Mapping[str, int], score: object) -> None:
+    """Add one counted hand's list points (``result["score"]``: {name: points}) to ``points``, by seat."""
+    if isinstance(score, dict):
+        for name, value in score.items():
+            if name in seats and isinstance(value, int):
+                points[seats[name]] += value
+
+
+def _points_before(hand: Hand, previous: tuple[int, list[str] | None, list[int] | None] | None) -> list[int]:
+    """The table's list points before ``hand``: the previous hand's, or, when it has none (stored before list points
+    were kept, or by the import not yet at its turn), the earlier counted hands' scores summed."""
+    seats = {name: position for position, name in enumerate(hand.table.seat_names)}
+    points = [0] * len(seats)
+    if previous is None:
+        return points
+    if previous[2] is not None:
+        return [int(value) for value in previous[2]]
+    earlier = Hand.objects.filter(table_id=hand.table_id, number__lt=hand.number, status=Hand.Status.COUNTED)
+    for score in earlier.order_by().values_list("result__score", flat=True):
+        _add_score(points, seats, score)
+    return points
 
 
 def _balances_before(hand: Hand, previous: tuple[int, list[str] | None] | None) -> list[Decimal]:

@@ -10,12 +10,15 @@ the chart reads a bounded sample of them, the evening's balances are summed by t
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
-from ledger import qr
+import rules
+from ledger import games, qr
 from ledger.hand_forms.base import CONTRACTS_WINDOW, ContractPlayed, tally_contracts
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 from ledger.scoreboard import seat_rows
@@ -81,9 +84,116 @@ def evening_balances(evening: Evening) -> dict[str, Decimal]:
     return dict(sorted(exact, key=lambda row: (-row[1], row[0])))
 
 
-def scoreboard(table: Table, balances: dict[str, Decimal], next_dealer: int | None = None) -> list[dict[str, Any]]:
-    """One entry per seat: name, balance and, when the next dealer is known, who deals and who leads next."""
-    return seat_rows(table.seat_names, balances, next_dealer)
+def scoreboard(
+    table: Table,
+    balances: dict[str, Decimal],
+    next_dealer: int | None = None,
+    points: Mapping[str, int] | None = None,
+) -> list[dict[str, Any]]:
+    """One entry per seat: name, balance and, when the next dealer is known, who deals and who leads next; with
+    ``points`` (``table_list_points``), each seat's list points so far as ``list_points`` under the list's name,
+    ``list_label``."""
+    rows = seat_rows(table.seat_names, balances, next_dealer)
+    if points is not None:
+        label = list_label(table)
+        for row in rows:
+            row |= {"list_label": label, "list_points": signed_points(points.get(row["name"], 0))}
+    return rows
+
+
+# --------------------------------------------------------------------------------------------------------------
+# List points: a game that writes each hand's points on a list beside the money (Skat, ``Score.score``)
+
+
+def list_scoring(table: Table) -> str | None:
+    """The list the table's game writes its points on under the frozen ruleset ("classic", "seeger-fabian"), or
+    None for a game priced in money only."""
+    return games.adapter(table.game).engine.list_scoring(table.ruleset)
+
+
+def list_label(table: Table) -> str:
+    """What the table's list points are called where they are shown: Seeger-Fabian's by name."""
+    return _("Seeger-Fabian points") if list_scoring(table) == "seeger-fabian" else _("List points")
+
+
+def table_list_points(table: Table, log: list[Hand] | None = None) -> dict[str, int] | None:
+    """Every seated player's list points so far, in seat order, at a table whose game keeps a list (None at the
+    others): the list its newest hand keeps (``Hand.list_points``, kept with the balances by ``ledger.running``).
+
+    Found in ``log`` (the newest hands, newest first) when given, else one query for one row; no query at a game
+    priced in money only. A newest hand without its list (only inside the import's transaction) sums the scores.
+    """
+    if list_scoring(table) is None:
+        return None
+    if log is None:
+        newest: list[Any] = list(table.hands.order_by("-number").values_list("list_points", flat=True)[:1])
+    else:
+        newest = [hand.list_points for hand in log[:1]]
+    if not newest:
+        return dict.fromkeys(table.seat_names, 0)
+    if newest[0] is None:
+        points = dict.fromkeys(table.seat_names, 0)
+        for score in table.hands.filter(status=Hand.Status.COUNTED).values_list("result__score", flat=True):
+            for name, value in (score or {}).items():
+                if name in points and isinstance(value, int):
+                    points[name] += value
+        return points
+    return {name: int(value) for name, value in zip(table.seat_names, newest[0], strict=True)}
+
+
+def signed_points(points: int) -> str:
+    """List points as the list writes them: +48 · −146 (a true minus) · 0."""
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Who played: what a log row says beside its label, on the table page, the share link and in the PDF
+
+
+def hand_played(table: Table, hand: Hand) -> dict[str, Any]:
+    """What a row of ``table``'s log says of ``hand`` besides its label, as its document says (no query): ``who``
+    played ("Ben chose, Dana partnered"; empty when nobody declared), the Bock rounds it was played under (``bock``),
+    each player's money in seat order (``amounts``: the stored result's own order is the database's, and PostgreSQL
+    sorts a JSON object's keys), and its list points (``points``: each player's that are not zero, the declarer's
+    first, then in seat order, under ``list_label``) where the game keeps a list."""
+    played = games.adapter(table.game).engine.played(table.seat_names, hand.document)
+    result = hand.result if isinstance(hand.result, dict) else {}
+    amounts = result.get("amounts") or {}
+    seat_order = [*table.seat_names, *(name for name in amounts if name not in table.seat_names)]
+    score = result.get("score")
+    points = []
+    if isinstance(score, dict) and list_scoring(table) is not None:
+        first = [played.declarer] if played.declarer is not None else []
+        for name in dict.fromkeys([*first, *seat_order]):
+            value = score.get(name)
+            if isinstance(value, int) and value:
+                points.append({"name": name, "value": value, "text": signed_points(value)})
+    return {
+        "who": who_played(played),
+        "bock": played.bock,
+        "amounts": [(name, Decimal(amounts[name])) for name in seat_order if name in amounts],
+        "points": points,
+        "list_label": list_label(table) if points else "",
+    }
+
+
+def who_played(played: rules.Played) -> str:
+    """Who chose or declared, with whom or alone, and who flekked, in the reader's language: "Ben chose, Dana
+    partnered; Cyril flekked" · "Ben chose and played alone" · "Ana declared"; empty when nobody declared."""
+    if played.declarer is None:
+        return ""
+    names = {"declarer": played.declarer, "partner": played.partner}
+    if played.role == "declared":
+        said = _("%(declarer)s declared") % names
+    elif played.partner is not None:
+        said = _("%(declarer)s chose, %(partner)s partnered") % names
+    elif played.alone:
+        said = _("%(declarer)s chose and played alone") % names
+    else:
+        said = _("%(declarer)s chose") % names
+    if played.flekked_by is not None:
+        said = _("%(who)s; %(player)s flekked") % {"who": said, "player": played.flekked_by}
+    return said
 
 
 # --------------------------------------------------------------------------------------------------------------

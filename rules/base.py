@@ -45,6 +45,7 @@ __all__ = [
     "Line",
     "NextHand",
     "Option",
+    "Played",
     "RulesError",
     "Score",
     "Settings",
@@ -58,6 +59,7 @@ __all__ = [
     "pay_between",
     "payment_line",
     "resolve_settings",
+    "seated",
     "settings_as_json",
     "shown",
     "stake_option",
@@ -432,6 +434,37 @@ def bock_queue(seats: int, bock_rounds: Iterable[int]) -> int:
     return len(remaining)
 
 
+@dataclass(frozen=True)
+class Played:
+    """Who played a stored hand and under what, as its hand part names them: what a log row says beside its label.
+
+    Read back from a document the engine accepted when the hand was stored, so nothing is checked again and nothing
+    is guessed: a name not seated at the table counts as not given, and a field the document lacks stays empty.
+
+    ``declarer`` chose the game (``role`` ``"chose"``: Mariáš, Šnapser) or won the bidding and declared it
+    (``"declared"``: Skat); None when nobody did (Skat passed in, Ramsch). ``partner`` played with him; ``alone`` is
+    true where the game at this table could have had a partner and had none. ``flekked_by`` is the defender that a
+    laid Mariáš names as the one who flekked (no other hand says who flekked, only how much). ``bock`` is how many
+    Bock rounds the hand was played under (Skat pub rules), 0 outside them.
+    """
+
+    declarer: str | None = None
+    role: str = "chose"
+    partner: str | None = None
+    alone: bool = False
+    flekked_by: str | None = None
+    bock: int = 0
+
+
+def seated(name: object, players: Sequence[str]) -> str | None:
+    """``name`` when it names one of ``players``, else None (a field left out, empty, or naming nobody seated).
+
+    >>> seated("Ben", ["Ana", "Ben"]), seated("", ["Ana", "Ben"]), seated(None, ["Ana"]), seated("Eva", ["Ana"])
+    ('Ben', None, None, None)
+    """
+    return name if isinstance(name, str) and name in players else None
+
+
 class DealsInTurn:
     """What carries between hands in a game where the deal moves clockwise, everybody plays every hand and nothing
     else carries over (Mariáš, Šnapser): mixed into those games' objects, which then satisfy the rest of
@@ -485,6 +518,17 @@ class Game(Protocol, Generic[HandT]):
 
     def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
         """The seat position of the dealer the hand part names, or None when it names none (or nobody seated)."""
+        ...
+
+    def played(self, players: Sequence[str], hand: Mapping[str, Any]) -> Played:
+        """Who chose or declared the stored hand part ``hand`` at a table seating ``players``, with whom, and under
+        how many Bock rounds (:class:`Played`): read as the document says, never inferred from the amounts."""
+        ...
+
+    def list_scoring(self, settings: Settings) -> str | None:
+        """The list the game writes each hand's points on at a table with these ``settings`` (resolved, or as
+        frozen in JSON): its ``scoring`` (``"classic"``, ``"seeger-fabian"``) for a game that keeps a list of
+        points beside the money (:attr:`Score.score`), None for a game priced in money only."""
         ...
 
 

@@ -46,12 +46,15 @@ from rules.base import (
     HandReader,
     Line,
     Option,
+    Played,
     RulesError,
     Score,
+    Settings,
     Table,
     currency_option,
     format_money,
     format_number,
+    seated,
     stake_option,
 )
 from rules.i18n import MINUS, N_, NP_, _, capitalised, concat, joined, ngettext, pgettext
@@ -1010,6 +1013,31 @@ class _Marias(DealsInTurn):
     def hand_schema(self) -> dict[str, Any]:
         """A JSON Schema (draft 2020-12) of the hand part of the document."""
         return _hand_schema()
+
+    def played(self, players: Sequence[str], hand: Mapping[str, Any]) -> Played:
+        """The chooser, the partner who held the called card (or alone), and the defender a laid game names as
+        the one who flekked.
+
+        >>> seats = ["Ana", "Ben", "Cyril", "Dana"]
+        >>> GAME.played(seats, {"declarer": "Ben", "partner": "Dana", "contract": "hra"})
+        Played(declarer='Ben', role='chose', partner='Dana', alone=False, flekked_by=None, bock=0)
+        >>> GAME.played(seats, {"declarer": "Ben", "partner": "Ben", "contract": "sedma", "laid": True,
+        ...                     "flekked_by": "Cyril"})
+        Played(declarer='Ben', role='chose', partner=None, alone=True, flekked_by='Cyril', bock=0)
+        """
+        declarer = seated(hand.get("declarer"), players)
+        partner = seated(hand.get("partner"), players)
+        partner = None if partner == declarer else partner
+        return Played(
+            declarer=declarer,
+            partner=partner,
+            alone=declarer is not None and partner is None,
+            flekked_by=seated(hand.get("flekked_by"), players),
+        )
+
+    def list_scoring(self, settings: Settings) -> str | None:
+        """Money only: no list of points."""
+        return None
 
 
 GAME: Game[MariasHand] = _Marias()

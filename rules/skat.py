@@ -37,6 +37,7 @@ from rules.base import (
     Line,
     NextHand,
     Option,
+    Played,
     RulesError,
     Score,
     Settings,
@@ -47,6 +48,7 @@ from rules.base import (
     format_number,
     next_dealer,
     pairwise_differences,
+    seated,
     shown,
     stake_option,
     to_int,
@@ -1060,6 +1062,30 @@ class Skat:
         """
         named = hand.get("dealer")
         return players.index(named) if isinstance(named, str) and named in players else None
+
+    def played(self, players: Sequence[str], hand: Mapping[str, Any]) -> Played:
+        """The declarer (nobody when all passed: Ramsch, passed in), who always plays alone against the others,
+        and the Bock rounds the hand was played under.
+
+        >>> GAME.played(["Ana", "Ben", "Cyril"], {"declarer": "Ben", "contract": "grand", "bock": 1})
+        Played(declarer='Ben', role='declared', partner=None, alone=False, flekked_by=None, bock=1)
+        >>> GAME.played(["Ana", "Ben", "Cyril"], {"declarer": None, "contract": "ramsch"}).declarer is None
+        True
+        """
+        bock = hand.get("bock")
+        return Played(
+            declarer=seated(hand.get("declarer"), players),
+            role="declared",
+            bock=bock if isinstance(bock, int) and not isinstance(bock, bool) and bock > 0 else 0,
+        )
+
+    def list_scoring(self, settings: Settings) -> str | None:
+        """The classic list or Seeger-Fabian's, as the ruleset's ``scoring`` says.
+
+        >>> GAME.list_scoring({"scoring": "seeger-fabian"}), GAME.list_scoring({})
+        ('seeger-fabian', 'classic')
+        """
+        return str(settings.get("scoring") or OPTIONS["scoring"].default)
 
 
 def _when(

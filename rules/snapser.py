@@ -26,7 +26,7 @@ In Slovak, the words of the table:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -37,6 +37,7 @@ from rules.base import (
     HandReader,
     Line,
     Option,
+    Played,
     RulesError,
     Score,
     Settings,
@@ -44,11 +45,14 @@ from rules.base import (
     currency_option,
     format_money,
     pay_between,
+    seated,
     stake_option,
 )
 from rules.i18n import MINUS, N_, NP_, _, concat, joined, pgettext
 
 SEATS = (2, 3, 4)
+# Only four seats play 2 against 2 (the chooser's hidden partner holds the trump card he names).
+PARTNER_SEATS = 4
 TRUMPS = ("hearts", "bells", "leaves", "acorns")
 RED = "hearts"
 ANNOUNCEMENTS = ("hram", "za12", "durch", "nehram")
@@ -587,6 +591,27 @@ class Snapser(DealsInTurn):
     def hand_schema(self) -> dict[str, Any]:
         """A JSON Schema of the hand part of the document."""
         return hand_schema()
+
+    def played(self, players: Sequence[str], hand: Mapping[str, Any]) -> Played:
+        """The chooser and, at four seats, the holder of the named trump card (or alone); two or three seats have
+        no partners, so nobody plays "alone" there.
+
+        >>> GAME.played(["Ana", "Ben", "Cyril", "Dana"], {"declarer": "Ana", "partner": "Cyril"})
+        Played(declarer='Ana', role='chose', partner='Cyril', alone=False, flekked_by=None, bock=0)
+        >>> GAME.played(["Ana", "Ben", "Cyril", "Dana"], {"declarer": "Ana"}).alone
+        True
+        >>> GAME.played(["Ana", "Ben", "Cyril"], {"declarer": "Ana"}).alone
+        False
+        """
+        declarer = seated(hand.get("declarer"), players)
+        partner = seated(hand.get("partner"), players)
+        partner = None if partner == declarer else partner
+        partners = len(players) == PARTNER_SEATS
+        return Played(declarer=declarer, partner=partner, alone=partners and declarer is not None and partner is None)
+
+    def list_scoring(self, settings: Settings) -> str | None:
+        """Money only: no list of points."""
+        return None
 
 
 GAME: Game[SnapserHand] = Snapser()

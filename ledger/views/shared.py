@@ -99,7 +99,8 @@ def _shared_table(table: Table, balances: dict[str, Decimal], *, whole: bool) ->
     return {
         "table": table,
         **log,
-        "scoreboard": selectors.scoreboard(table, balances, dealer),
+        # At a game that keeps a list (Skat), its list points so far, kept by the newest hand of the log (no query).
+        "scoreboard": selectors.scoreboard(table, balances, dealer, selectors.table_list_points(table, log["log"])),
         "next_dealer": None if dealer is None else table.seat_names[dealer],
         "chart": table_chart(table),
     }

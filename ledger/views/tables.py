@@ -83,8 +83,10 @@ def _table_context(
     the last counted hand, a sample of the running balances for the chart, and a count."""
     log = selectors.hand_log(table, whole=length is None, length=length or TABLE_LOG_LENGTH)
     hands = log["log"]
+    last = selectors.last_counted(table, hands)
+    balances, points = selectors.table_balances(table, hands), selectors.table_list_points(table, hands)
     return (
-        _standing(request, table, selectors.last_counted(table, hands), selectors.table_balances(table, hands), form)
+        _standing(request, table, last, balances, form, points=points)
         | log
         | _log_more(log["hand_total"], hands[-1].number if hands else None, length)
         | {
@@ -127,10 +129,11 @@ def _standing(
     balances: dict[str, Any],
     form: HandForm | None = None,
     *,
+    points: dict[str, int] | None = None,
     oob: bool = False,
 ) -> dict[str, Any]:
-    """What every hand changes: the balances, who deals next, a fresh form (or ``form``, refused, as it was posted)
-    and the Undo of the last hand."""
+    """What every hand changes: the balances (and the list points, at a game that keeps a list), who deals next, a
+    fresh form (or ``form``, refused, as it was posted) and the Undo of the last hand."""
     next_dealer = services.next_dealer(table, last)
     recent = services.recent_counted(table, last)
     contracts = selectors.recent_contracts(table, form_class(table.game).contract_field)
@@ -149,8 +152,7 @@ def _standing(
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
         "table_revision": table.revision,
         "last_counted": last,
-        # A game that keeps a list (Skat) shows each player's list points too: one aggregate query.
-        "scoreboard": selectors.scoreboard(table, balances, next_dealer, selectors.list_totals([table]).get(table.pk)),
+        "scoreboard": selectors.scoreboard(table, balances, next_dealer, points),
         "next_dealer": table.seat_names[next_dealer],
         "can_edit": table.evening.is_open,
     }
@@ -359,7 +361,8 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
     else:  # an imported evening may skip numbers
         edge = list(table.hands.order_by("-number").values_list("number", flat=True)[length - 1 : length + 1])
     balances = dict(zip(table.seat_names, hand.balances_after or [], strict=True))
-    context = _standing(request, table, hand, balances, oob=True) | {
+    points = selectors.table_list_points(table, [hand])
+    context = _standing(request, table, hand, balances, points=points, oob=True) | {
         "oob": True,
         "hand_total": hand_total,
         "dropped": edge[1] if len(edge) > 1 else None,

@@ -124,3 +124,19 @@ def test_the_pdf_costs_the_same_queries_at_10_and_300_hands(alice_client, alice)
             _pdf(alice_client, evening)
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+def test_a_seeger_fabian_table_in_the_pdf_costs_the_same_queries_at_10_and_60_hands(alice_client, alice):
+    """Its list points so far are its newest hand's, read with the evening's hands."""
+    counts = []
+    for size in (10, 60):
+        evening = factories.make_evening(alice)
+        table = factories.make_table(evening, "skat", preset="seeger-fabian", bock=True)
+        for number in range(size):
+            hand = factories.SKAT_S1 | {"declarer": table.seat_names[number % 3], "declarer_points": 60 + number % 2}
+            services.hand_record(table=table, hand=hand, by=alice)
+        with CaptureQueriesContext(connection) as captured:
+            _, text = _text(_pdf(alice_client, evening).content)
+        assert "Seeger-Fabian points" in text
+        counts.append(len(captured))
+    assert counts[0] == counts[1]

@@ -71,6 +71,47 @@ def test_a_bock_table_page_costs_the_same_at_10_and_500_hands(alice_client, even
     assert counts[0] == counts[1]
 
 
+def _fill_seeger(table, count):
+    """Seeger-Fabian with Bock rounds: every third hand lost 60:60 (a Bock round), the others won inside it."""
+    for number in range(count):
+        declarer = table.seat_names[number % 3]
+        points = 60 if number % 3 == 0 else 61
+        hand = {"declarer": declarer, "contract": "grand", "matadors": 1, "declarer_points": points}
+        services.hand_record(table=table, hand=hand, by=table.evening.owner)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_seeger_fabian_table_page_costs_the_same_at_10_and_500_hands(alice_client, evening, htmx):
+    """Its list points so far are the newest hand's (``Hand.list_points``), read with the log: no query of their own."""
+    headers = {"HX-Request": "true"} if htmx else {}
+    counts = []
+    for size in (10, 500):
+        table = factories.make_table(evening, "skat", preset="seeger-fabian", bock=True)
+        _fill_seeger(table, size)
+        page = alice_client.get(table.get_absolute_url(), headers=headers)
+        assert "Seeger-Fabian points" in page.content.decode()
+        counts.append(_queries(alice_client, "get", table.get_absolute_url(), **headers))
+    assert counts[0] == counts[1]
+    # The Šnapser page's 7 and the Bock queue's newest hands.
+    assert counts[0] <= 8
+
+
+def test_a_seeger_fabian_hand_submission_costs_the_same_at_10_and_500_hands(alice_client, evening):
+    counts = []
+    for size in (10, 500):
+        table = factories.make_table(evening, "skat", preset="seeger-fabian", bock=True)
+        _fill_seeger(table, size)
+        table.refresh_from_db()
+        declarer = table.seat_names[size % 3]
+        data = {"declarer": declarer, "contract": "grand", "matadors": "1", "declarer_points": "61"}
+        data |= {"bock": services.table_pending_bock(table), "dealer": services.next_dealer(table, table.hands.first())}
+        data |= {"key": f"k{size}", "table_revision": table.revision}
+        url = reverse("ledger:hand_create", args=[table.pk])
+        counts.append(_queries(alice_client, "post", url, data, **{"HX-Request": "true"}))
+        assert Hand.objects.filter(table=table).count() == size + 1
+    assert counts[0] == counts[1]
+
+
 def test_the_share_page_costs_the_same_at_10_and_500_hands(client, alice):
     counts = []
     for size in (10, 500):
@@ -89,3 +130,13 @@ def test_the_evening_page_costs_the_same_at_10_and_500_hands(alice_client, alice
         _fill(factories.make_table(evening, "snapser"), size)
         counts.append(_queries(alice_client, "get", evening.get_absolute_url()))
     assert counts[0] == counts[1]
+
+
+def test_the_share_page_of_a_seeger_fabian_table_costs_the_same_at_10_and_500_hands(client, alice):
+    counts = []
+    for size in (10, 500):
+        evening = factories.make_evening(alice)
+        _fill_seeger(factories.make_table(evening, "skat", preset="seeger-fabian", bock=True), size)
+        counts.append(_queries(client, "get", reverse("ledger:shared_evening", args=[evening.share_token])))
+    assert counts[0] == counts[1]
+    assert counts[0] <= 7  # as the Šnapser share page: the list points come with the log

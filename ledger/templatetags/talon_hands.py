@@ -1,0 +1,21 @@
+"""What a row of the hand log needs beyond the hand itself: who played it, its Bock rounds and its list points.
+
+Its own library, not ``talon``: the offline worker's bundle loads ``talon`` without the database's models.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from ledger import selectors
+from ledger.models import Hand, Table
+
+register = template.Library()
+
+
+@register.filter
+def played(hand: Hand, table: Table) -> dict[str, Any]:
+    """``{% with played=hand|played:table %}``: :func:`ledger.selectors.hand_played` of the row's hand."""
+    return selectors.hand_played(table, hand)
