@@ -23,7 +23,7 @@ from ledger.models import Hand
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.browser import HTMX_COUNTER, PHONE
-from tests.e2e.ui import choose, field, record_with, selected, settle
+from tests.e2e.ui import choose, field, record_buttons, record_with, selected, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -85,7 +85,7 @@ def test_marias_hands_offline_reload_and_sync(page, evening):
     page.goto(table.get_absolute_url())
     go_offline(page)
     offline_ready(page)  # the worker starts when the network goes
-    choose(page, "trump", "♥ hearts (lepší)")
+    choose(page, "trump", "♥ hearts")
     choose(page, "partner", "Dana")
     record_with(page, "won", "won")
     expect(pending(page)).to_have_count(1)
@@ -102,9 +102,9 @@ def test_marias_hands_offline_reload_and_sync(page, evening):
     expect(page.locator(".scoreboard .balance")).to_have_text(["−0.40", "+0.40", "−0.40", "+0.40"])
     expect(page.locator(".scoreboard")).to_contain_text("Provisional")
     expect(page.locator("#next-dealer")).to_contain_text("Ben deals next")
-    # A new contract redraws the form offline (the worker draws it, as the server's hand_form view does).
+    # A new contract shows its fields at once, offline as online (the page evaluates the form's conditions).
     choose(page, "contract", "sedma")
-    expect(field(page, "sedma_outcome")).to_be_visible()
+    expect(record_buttons(page, "sedma_outcome").first).to_be_visible()
     choose(page, "trump", "bells")
     choose(page, "partner", "Ana")
     record_with(page, "sedma_outcome", "hra won, sedma lost")
@@ -145,8 +145,7 @@ def test_snapser_and_skat_offline(page, evening):
     page.goto(skat.get_absolute_url())
     go_offline(page)
     offline_ready(page)  # the worker starts when the network goes
-    declarer = field(page, "declarer").get_by_role("button").first
-    declarer.click()
+    record_buttons(page, "declarer").first.click()
     expect(pending(page)).to_have_count(1)
     provisional = pending_amounts(page, 0)
     come_back(page, skat, 1)
@@ -311,7 +310,7 @@ def test_after_a_sync_that_leaves_hands_the_form_follows_the_kept_ones(page, eve
     expect(page.locator("#hand-form select[name=dealer]")).to_have_value("3")
     assert [hand.document["trump"] for hand in stored(table)] == ["bells"]
     # A hand recorded now waits behind the refused one: the order stays the game's.
-    choose(page, "trump", "♥ hearts (lepší)")
+    choose(page, "trump", "♥ hearts")
     choose(page, "partner", "Dana")
     record_with(page, "won", "won")
     expect(page.locator("#table-status")).to_contain_text("once the refused hand above is fixed or dropped")
@@ -344,3 +343,51 @@ def test_fixing_a_refused_hand_that_is_refused_again_keeps_it(page, evening, ali
     assert kept_until(page, lambda hands: hands[0]["status"] == "refused") == [
         refused["fields"] + [["status", "refused"]]
     ]
+
+
+def test_offline_from_the_first_second_keeps_every_tap(page, evening):
+    """The signal drops as the page opens: taps made before the offline engine has started are kept and never
+    reverted (a contract change shows its fields at once; a trump tapped while the engine starts stays), the page
+    says it is preparing offline pricing, and the kept hands are priced and stored exactly as tapped."""
+    table = factories.make_table(evening, "marias")  # Ana deals: Ben chooses
+    page.goto(table.get_absolute_url())
+    go_offline(page)
+    assert page.locator("html[data-offline-ready]").count() == 0  # the engine has not started yet
+    choose(page, "contract", "sedma")
+    choose(page, "trump", "leaves")
+    choose(page, "partner", "Dana")
+    record_with(page, "sedma_outcome", "hra won, sedma lost")
+    expect(page.locator("#table-status")).to_contain_text("Preparing offline pricing")
+    # The next hand is tapped at once, while the engine may still be starting: the form is never blocked.
+    choose(page, "trump", "bells")
+    offline_ready(page)
+    expect(pending(page)).to_have_count(1)
+    expect(page.locator("#next-dealer")).to_contain_text("Ben deals next")
+    expect(selected(page, "trump")).to_have_text("bells")  # taken over by the form drawn for the next dealer
+    expect(selected(page, "declarer")).to_have_text("Cyril")
+    # The engine's form pre-selects the contract most played so far (the sedma), as the server's would.
+    expect(selected(page, "contract")).to_have_text("sedma")
+    choose(page, "contract", "hra")
+    choose(page, "partner", "Ana")
+    record_with(page, "won", "lost")
+    expect(pending(page)).to_have_count(2)
+    come_back(page, table, 2)
+    first, second = stored(table)
+    assert {key: first.document.get(key) for key in ("declarer", "contract", "trump", "partner", "won")} == {
+        "declarer": "Ben",
+        "contract": "sedma",
+        "trump": "leaves",
+        "partner": "Dana",
+        "won": True,
+    }
+    assert first.document["seven"] == {"side": "declarer", "won": False}
+    # RULES.md (M4 in leaves, no red doubling): the hra won +0.20, the seven lost −0.40: −0.20 to the chooser's side
+    assert first.amounts["Ben"] == Decimal("-0.20")
+    assert {key: second.document.get(key) for key in ("declarer", "contract", "trump", "partner", "won")} == {
+        "declarer": "Cyril",
+        "contract": "hra",
+        "trump": "bells",
+        "partner": "Ana",
+        "won": False,
+    }
+    assert second.amounts["Cyril"] == Decimal("-0.20")

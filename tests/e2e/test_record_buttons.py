@@ -43,7 +43,7 @@ def test_a_marias_hra_is_trump_partner_won(page, evening):
     expect(page.locator("#record-hand")).to_have_count(0)
     expect(field(page, "points")).to_have_count(0)  # no hláška: the card points cannot change the price
     _no_axe_violations(page, "Mariáš form")
-    choose(page, "trump", "♥ hearts (lepší)")
+    choose(page, "trump", "♥ hearts")
     choose(page, "partner", "Dana")
     record_with(page, "won", "won")
     status = page.get_by_role("status")

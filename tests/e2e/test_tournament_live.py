@@ -23,7 +23,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 import redis
@@ -39,6 +39,7 @@ from tests.e2e.axe import audit
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import GRACE_SECONDS, TIMEOUT_MS, log_in, watched_context
 from tests.e2e.ui import screenshot
+from tests.servers import need_postgresql, need_redis
 
 pytestmark = pytest.mark.e2e
 
@@ -252,15 +253,16 @@ def _free_port() -> int:
         return port
 
 
+class Uvicorn(NamedTuple):
+    url: str
+    pid: int
+
+
 @pytest.fixture
-def uvicorn_url(live_server: Any) -> Iterator[str]:
+def uvicorn(live_server: Any) -> Iterator[Uvicorn]:
     """The app under uvicorn, on the live server's (PostgreSQL) database, pushing through Redis."""
-    if connection.vendor != "postgresql":
-        pytest.skip("uvicorn runs in a process of its own: it needs the test database on PostgreSQL, not in memory")
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        pytest.skip("no Redis at 127.0.0.1:6379 to carry the push from this process to uvicorn's")
+    need_postgresql("uvicorn runs in a process of its own: it needs the test database on a server, not in memory")
+    need_redis(REDIS_URL, "it carries the push from this process to uvicorn's")
     database = connection.settings_dict
     url = f"postgres://{database['USER']}:{database['PASSWORD'] or ''}@{database['HOST']}:{database['PORT'] or 5432}"
     port = _free_port()
@@ -279,23 +281,34 @@ def uvicorn_url(live_server: Any) -> Iterator[str]:
     )  # fmt: skip
     try:
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
                 assert server.poll() is None, server.stderr.read().decode() if server.stderr else "uvicorn ended"
+                assert time.monotonic() < deadline, "uvicorn did not answer within 30 s"
                 time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield Uvicorn(f"http://127.0.0.1:{port}", server.pid)
     finally:
         server.terminate()
         server.wait(10)
 
 
+def _wait_until_listening(pid: int) -> None:
+    """Until the line is open and listening: uvicorn's push reader is subscribed in Redis (ledger/push.py names its
+    connection after the process, and subscribes once a viewer joins)."""
+    name, deadline = f"talon-push-{pid}", time.monotonic() + TIMEOUT_MS / 1000
+    admin = redis.Redis.from_url(REDIS_URL)
+    while not any(c.get("name") == name and int(c.get("psub", 0)) for c in admin.client_list()):
+        assert time.monotonic() < deadline, "uvicorn never subscribed to the pushes"
+        time.sleep(0.05)
+
+
 def test_under_uvicorn_a_stored_hand_is_pushed_to_an_open_phone_within_a_second_or_two(
-    browser: Browser, uvicorn_url: str, night: Tournament
+    browser: Browser, uvicorn: Uvicorn, night: Tournament
 ) -> None:
-    context = browser.new_context(base_url=uvicorn_url, **PHONE)
+    context = browser.new_context(base_url=uvicorn.url, **PHONE)
     context.set_default_timeout(TIMEOUT_MS)
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url) if request.headers.get("hx-request") else None)
@@ -304,7 +317,7 @@ def test_under_uvicorn_a_stored_hand_is_pushed_to_an_open_phone_within_a_second_
         phone.goto(_live(night))
         expect(phone.locator("#standings-live tbody[data-rows] tr")).to_have_count(len(PLAYERS))
         phone.evaluate(MARK)
-        time.sleep(1.0)  # the line is open and listening
+        _wait_until_listening(uvicorn.pid)
         with override_settings(PUSH_URL=REDIS_URL):
             stored = time.monotonic()
             winner = _win_grand(_first_table(night))
