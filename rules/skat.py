@@ -86,7 +86,9 @@ def _sums(cards: Sequence[int]) -> frozenset[int]:
 HOLDABLE = _sums(DECK)
 DURCHMARSCH_POINTS = 120
 LOST_FACTOR = 2
-# Pending Bocks beyond this are a typo, not a table: 2**8 already multiplies a game by 256.
+# The most Bocks a hand is played under: 2**8 already multiplies a game by 256. Triggers can queue more rounds
+# than that (one per trigger, three big hands in a row); the queue stops here (``next_hand``), so the hand form,
+# the API and the engine, which take at most this many, always take the next hand.
 MOST_BOCKS = 8
 # Matadors (with or without) run down the trumps from the club jack: eleven trumps in a suit game, the four
 # jacks in a grand. The hand form offers these counts.
@@ -1043,15 +1045,19 @@ class Skat:
         """The deal moves clockwise; at four seats the dealer sits out; Bock rounds (pub rules) queue up.
 
         Each Bock round covers the next hand of every seat, starting with the hand after its trigger; rounds
-        triggered while others run stack (:func:`rules.base.bock_queue`).
+        triggered while others run stack (:func:`rules.base.bock_queue`), up to :data:`MOST_BOCKS`.
 
         >>> GAME.next_hand(4, {"bock": True}, [Dealt(dealer=3, bock_rounds=1)])
         NextHand(dealer=0, sits_out=0, bock=1)
+        >>> GAME.next_hand(3, {"bock": True}, [Dealt(0, 3), Dealt(1, 3), Dealt(2, 3)]).bock
+        8
         >>> GAME.next_hand(3, {"bock": False}, [], first_dealer=1)
         NextHand(dealer=1, sits_out=None, bock=None)
         """
         dealer = next_dealer(seats, previous, first_dealer)
-        bock = bock_queue(seats, (hand.bock_rounds for hand in previous)) if settings.get("bock") else None
+        bock = None
+        if settings.get("bock"):
+            bock = min(bock_queue(seats, (hand.bock_rounds for hand in previous)), MOST_BOCKS)
         return NextHand(dealer=dealer, sits_out=dealer if seats == 4 else None, bock=bock)
 
     def hand_dealer(self, players: Sequence[str], hand: Mapping[str, Any]) -> int | None:
