@@ -95,6 +95,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "ledger.boundary.RequestIdMiddleware",  # first: every log line of the request carries its id
     "ledger.boundary.NulMiddleware",  # before anything reads the path, the cookies or the headers
+    "ledger.boundary.FormCharsetMiddleware",  # before anything reads a form body (the CSRF check, the 400 page)
     "django.middleware.security.SecurityMiddleware",
     "ledger.middleware.ContentSecurityPolicyMiddleware",
     "ledger.middleware.PrivateNoStoreMiddleware",
@@ -266,6 +267,11 @@ CACHES = {"default": env_cache("CACHE_URL")}
 PUSH_URL = os.environ.get("PUSH_URL", CACHES["default"].get("LOCATION", "")).strip()
 if PUSH_URL and PUSH_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
     raise ImproperlyConfigured(f"PUSH_URL={PUSH_URL!r}: expected redis://host:port/db, or nothing for one process")
+# Live lines (…/stream/) open at once in one ASGI process: per client address (read as the log-in limiter reads it,
+# LOGIN_RATE_PROXIES) and in all; past either the answer is 429 with Retry-After. A club room's phones often share
+# one address (the venue's Wi-Fi): the per-client limit stays above a room's viewers. docs/deploy.md.
+STREAM_LIMIT_PER_CLIENT = env_int("STREAM_LIMIT_PER_CLIENT", 600)
+STREAM_LIMIT_TOTAL = env_int("STREAM_LIMIT_TOTAL", 3000)
 
 # --------------------------------------------------------------------------------------------------------------
 # Logging: everything goes to stderr, in every configuration (gunicorn's error log, the terminal of `make run`),
