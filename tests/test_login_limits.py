@@ -9,7 +9,6 @@ are in tests/test_security.py.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -26,6 +25,7 @@ from django.urls import reverse
 from ledger import auth, services
 from tests import factories
 from tests.ledger.api_support import token_client
+from tests.servers import need_redis
 
 ROOT = Path(__file__).resolve().parent.parent
 ACCOUNTS = "/accounts/login/"
@@ -35,18 +35,6 @@ OWNER = {"REMOTE_ADDR": "198.51.100.7"}
 # A Redis database of each test worker's own (15 without xdist, 14, 13… for gw0, gw1…), emptied by the tests that
 # use it: two workers never empty each other's counters mid-test.
 REDIS_URL = "redis://127.0.0.1:6379/{database}"
-
-
-def _redis_is_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5) as conn:
-            conn.sendall(b"PING\r\n")
-            return conn.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-needs_redis = pytest.mark.skipif(not _redis_is_up(), reason="needs Redis on 127.0.0.1:6379 (CACHE_URL)")
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +52,8 @@ def redis_location(worker_id):
 
 @pytest.fixture
 def redis_cache(settings, redis_location):
+    """The counters in Redis, as with CACHE_URL: skipped without Redis, failed if CI requires it (tests/servers.py)."""
+    need_redis(redis_location, "the log-in counters shared between processes")
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_location}
     }
@@ -184,7 +174,6 @@ def test_racing_attempts_check_no_more_passwords_than_the_limit(rf, settings, sl
     assert len(slow_password_checks) == settings.LOGIN_RATE_LIMIT
 
 
-@needs_redis
 def test_racing_attempts_against_redis_check_no_more_passwords_than_the_limit(
     rf, settings, redis_cache, slow_password_checks
 ):
@@ -221,7 +210,6 @@ def _other_worker(cache_url: str) -> None:
     subprocess.run([sys.executable, "-c", OTHER_WORKER], cwd=ROOT, env=env, check=True, timeout=60)
 
 
-@needs_redis
 def test_failures_counted_by_another_worker_count_here_through_redis(client, alice, redis_cache, redis_location):
     _other_worker(redis_location)
     assert _log_in(client, **GUESSER).status_code == 429

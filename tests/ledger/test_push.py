@@ -27,6 +27,7 @@ import rules
 from ledger import push, services
 from ledger.models import Table
 from tests import factories
+from tests.servers import need_redis
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379/1"
@@ -35,10 +36,7 @@ WAIT = 5.0  # seconds a message may take on a busy shared machine; a missing one
 
 
 def _redis_or_skip() -> None:
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        pytest.skip("no Redis at 127.0.0.1:6379: the fan-out across processes is not tested here")
+    need_redis(REDIS_URL, "the fan-out across processes")
 
 
 def _run(coroutine: Callable[[], Awaitable[Any]]) -> Any:
