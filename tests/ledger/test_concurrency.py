@@ -20,11 +20,13 @@ from django.db import connection
 from ledger import selectors, services
 from ledger.models import Evening, Hand, Posting, Settlement
 from tests import factories
+from tests.servers import need_postgresql
 
-pytestmark = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="parallel requests need PostgreSQL (SQLite serializes writers); CI runs this on PostgreSQL",
-)
+
+@pytest.fixture(autouse=True)
+def _parallel_database():
+    need_postgresql("parallel requests need it (SQLite serializes writers); CI runs this on PostgreSQL")
+
 
 THREADS, HANDS_EACH, TIMEOUT = 8, 5, 20
 CSRF = "c" * 32  # a CSRF secret of our own, sent both as the cookie and as the header
@@ -114,31 +116,43 @@ def test_the_same_submission_tapped_on_many_phones_at_once_records_one_hand(live
 
 def test_hands_entered_while_the_evening_closes_are_either_settled_or_refused(live_server, session, evening, alice):
     tables = [factories.make_table(evening, "snapser") for _ in range(2)]
+    closer = THREADS - 1
 
     def scorekeeper(index):
-        if index == THREADS - 1:
-            time.sleep(0.3)  # let a few hands in first
+        if index == closer:
             try:
+                # Closed while the others are tapping: once each of them has had a hand stored.
+                _wait_for(lambda: Hand.objects.filter(table__evening=evening).count() >= closer, "hands stored")
                 return services.evening_close(evening=evening, by=alice)
             finally:
                 connection.close()  # this thread's own connection
         table = tables[index % 2]
-        return [
-            _post(
-                live_server.url, f"/tables/{table.pk}/hands/", factories.SNAPSER_N1 | {"key": f"{index}-{h}"}, session
-            )
-            for h in range(HANDS_EACH)
-        ]
+        statuses = []
+        # Each scorekeeper taps on until the server refuses a hand: the close came in the middle of its hands.
+        while not statuses or statuses[-1] == 302:
+            assert len(statuses) < 50, "hands stored on and on: the closed evening never refused one"
+            data = factories.SNAPSER_N1 | {"key": f"{index}-{len(statuses)}"}
+            statuses.append(_post(live_server.url, f"/tables/{table.pk}/hands/", data, session))
+        return statuses
 
     results = _in_parallel(scorekeeper, THREADS)
 
-    assert all(status in (302, 400) for batch in results[:-1] for status in batch)
+    statuses = [status for batch in results[:closer] for status in batch]
+    assert set(statuses) == {302, 400}  # both outcomes: stored before the close, refused after it
+    assert all(batch[-1] == 400 and set(batch[:-1]) <= {302} for batch in results[:closer])
     settlement = Settlement.objects.get(evening=evening)
     recorded = Hand.objects.filter(table__evening=evening).count()
-    assert sum(status == 302 for batch in results[:-1] for status in batch) == recorded
+    assert statuses.count(302) == recorded >= closer
     # Every hand stored made it into the settlement: none slipped in after the balances were frozen.
     assert {name: Decimal(amount) for name, amount in settlement.exact.items()} == selectors.evening_balances(evening)
     assert selectors.evening_balances(evening)["Ana"] == Decimal("0.40") * recorded
+
+
+def _wait_for(condition, what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, f"no {what} after {TIMEOUT} s"
+        time.sleep(0.01)
 
 
 def test_same_players_as_last_time_tapped_many_times_at_once_makes_one_evening(live_server, session, alice):
