@@ -7,6 +7,8 @@ before any lookup, so they learn nothing either.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from rest_framework.authtoken.models import Token
@@ -179,6 +181,12 @@ def test_the_browser_session_works_with_its_csrf_check(alice, evening):
     assert refused.status_code == 403
     assert "CSRF" in refused.json()["error"]
     assert Evening.objects.count() == 1
+    # The token the pages give htmx (hx-headers on <body>) is the one that lets the same request through.
+    page = client.get("/").content.decode()
+    token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
+    created = client.post("/api/evenings/", {"date": "2026-11-28"}, format="json", HTTP_X_CSRFTOKEN=token)
+    assert created.status_code == 201, created.content
+    assert Evening.objects.filter(owner=alice, date="2026-11-28").count() == 1
 
 
 def test_a_token_made_with_the_management_command_authenticates(alice, evening, capsys):
