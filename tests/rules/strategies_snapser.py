@@ -6,6 +6,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from rules.snapser import FIELDS
+
 NAMES = ("Ana", "Ben", "Cyril", "Dana")
 TRUMPS = ("hearts", "bells", "leaves", "acorns")
 ANNOUNCEMENTS = ("hram", "za12", "durch", "nehram")
@@ -89,35 +91,65 @@ def _hram_result(draw: st.DrawFn, end: str | None, false_dost: str) -> dict[str,
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Any document: every field drawn from its values or left out, with no regard for what a deal can produce
+# Any document: fields drawn with no regard for what a deal can produce
+
+# Each hand field's allowed values (the declarer and the partner: the table's players), and what no field allows.
+ALLOWED: dict[str, tuple[Any, ...]] = {
+    "trump": TRUMPS,
+    "announcement": ANNOUNCEMENTS,
+    "raises": (0, 1, 2, 3, 4),
+    "winner": WINNERS,
+    "result": RESULTS,
+    "end": ENDS,
+}
+JUNK = ("", "Eva", 7, True, -1, 5, 2.0, [], "hearts ", "dosť")
 
 
 @st.composite
 def snapser_any_documents(draw: st.DrawFn) -> dict[str, Any]:
     """Every combination of announcement × winner × result × end × raises × partner × table size × rules.
 
-    Each field is one of its allowed values, left out (as a missing key or a null), or now and then something no
-    field allows; the engine must price each document zero-sum or refuse it naming a field.
+    Mostly a valid document with one to three hand fields redrawn or left out (as for Skat and Mariáš), so that a
+    good share is priced; one draw in five draws every field on its own, which reaches the combinations that are
+    more than three fields away from any valid document. The engine must price each document zero-sum or refuse it
+    naming a field.
     """
+    if draw(st.integers(min_value=0, max_value=4)) == 4:
+        return draw(_fields_drawn_alone())
+    document: dict[str, Any] = draw(snapser_documents())
+    hand = document["hand"]
+    for name in draw(st.lists(st.sampled_from(sorted(FIELDS)), min_size=1, max_size=3, unique=True)):
+        # Hypothesis draws small numbers more often than others: the low rolls are the allowed values.
+        roll = draw(st.integers(min_value=0, max_value=9))
+        if roll == 9:
+            hand.pop(name, None)
+        elif roll == 8:
+            hand[name] = draw(st.sampled_from((None, *JUNK)))
+        elif name != "partner" or len(document["players"]) == 4:  # a partner at fewer: the other branch's
+            hand[name] = draw(st.sampled_from(_allowed(name, document["players"])))
+    return document
+
+
+def _allowed(name: str, players: list[str]) -> tuple[Any, ...]:
+    return tuple(players) if name in ("declarer", "partner") else ALLOWED[name]
+
+
+@st.composite
+def _fields_drawn_alone(draw: st.DrawFn) -> dict[str, Any]:
+    """Each field one of its allowed values, left out (as a missing key or a null), or now and then something no
+    field allows, whatever the others are."""
     players = list(NAMES[: draw(st.integers(min_value=2, max_value=4))])
     rules = draw(snapser_rules())
 
     def field(values: tuple[Any, ...], absent: int) -> Any:
+        # Hypothesis draws small numbers more often than others: the low rolls are the allowed values.
         roll = draw(st.integers(min_value=0, max_value=15))
-        if roll == 0:
-            return draw(st.sampled_from(("", "Eva", 7, True, -1, 5, 2.0, [])))
-        return None if roll <= absent else draw(st.sampled_from(values))
+        if roll == 15:
+            return draw(st.sampled_from(JUNK))
+        return None if roll >= 15 - absent else draw(st.sampled_from(values))
 
-    hand: dict[str, Any] = {
-        "declarer": field(tuple(players), absent=1),
-        "partner": field(tuple(players), absent=10),
-        "trump": field(TRUMPS, absent=1),
-        "announcement": field(ANNOUNCEMENTS, absent=1),
-        "raises": field((0, 1, 2, 3, 4), absent=6),
-        "winner": field(WINNERS, absent=4),
-        "result": field(RESULTS, absent=6),
-        "end": field(ENDS, absent=6),
-    }
+    absent = {"declarer": 1, "partner": 10, "trump": 1, "announcement": 1, "raises": 6, "winner": 4}
+    hand = {name: field(_allowed(name, players), absent.get(name, 6)) for name in FIELDS}
     kept = {key: value for key, value in hand.items() if value is not None or draw(st.booleans())}
     return {"game": "snapser", "players": players, "rules": rules, "hand": kept}
 

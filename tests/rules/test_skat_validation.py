@@ -114,7 +114,12 @@ def test_it_refuses_schwarz_with_points_the_skat_cannot_hold(points: int) -> Non
 
 @pytest.mark.parametrize("points", [0, 2, 8, 10, 15, 20, 22, 120])
 def test_it_accepts_schwarz_with_what_the_skat_can_hold_or_every_card(points: int) -> None:
-    rules.score({"game": "skat", "players": THREE, "hand": GRAND | {"declarer_points": points, "schwarz": True}})
+    hand = GRAND | {"declarer_points": points, "schwarz": True}
+    score = rules.score({"game": "skat", "players": THREE, "hand": hand})
+    # Priced as Schwarz, by whichever side took every trick: with 1, game, Schneider, Schwarz: 4 × 24.
+    assert score.value == 96
+    assert score.won is (points == 120)
+    assert score.label == ("Grand Schwarz with 1" if points == 120 else "Grand with 1, declarer Schwarz")
 
 
 @pytest.mark.parametrize("contract", ["passed", "ramsch"])
@@ -129,7 +134,10 @@ def test_it_refuses_a_bid_when_everybody_passed(contract: str, bid: object) -> N
 @pytest.mark.parametrize("contract", ["passed", "ramsch"])
 def test_a_bid_left_at_18_is_no_bid(contract: str) -> None:
     hand = {"contract": "passed"} if contract == "passed" else RAMSCH
-    rules.score({"game": "skat", "players": THREE, "rules": {"preset": "pub"}, "hand": hand | {"bid": 18}})
+    with_18 = rules.score({"game": "skat", "players": THREE, "rules": {"preset": "pub"}, "hand": hand | {"bid": 18}})
+    without = rules.score({"game": "skat", "players": THREE, "rules": {"preset": "pub"}, "hand": hand})
+    assert with_18 == without
+    assert with_18.label == ("Passed in" if contract == "passed" else "Ramsch")
 
 
 def test_it_says_what_does_not_apply_in_the_readers_language() -> None:
