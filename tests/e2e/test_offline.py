@@ -23,6 +23,7 @@ from ledger.models import Hand
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.browser import HTMX_COUNTER, PHONE
+from tests.e2e.test_pwa import wait_for_kept_copy
 from tests.e2e.ui import choose, field, record_buttons, record_with, selected, settle
 
 pytestmark = pytest.mark.e2e
@@ -161,7 +162,7 @@ def test_a_hand_the_form_refuses_offline_is_not_queued(page, evening):
     choose(page, "partner", "Dana")
     record_with(page, "won", "won")
     expect(page.locator("#hand-1")).to_have_count(1)
-    page.wait_for_timeout(3000)  # the copy is refreshed a second after the change
+    wait_for_kept_copy(page, table.get_absolute_url(), 'id="hand-1"')  # refreshed a second after the change
     go_offline(page)
     page.reload()
     expect(page.locator("#hand-1")).to_have_count(1)

@@ -39,20 +39,42 @@ async () => {
 """
 
 
+# The worker's kept copy of the page at a path, as text (null while there is none).
+KEPT_COPY = """
+async (path) => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("talon-pages-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname === path) return await (await cache.match(request)).text();
+    }
+  }
+  return null;
+}
+"""
+
+
 def _log_in(context: BrowserContext, user: Any, url: str) -> None:
     client = Client()
     client.force_login(user)
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}])
 
 
-def _poll(page: Page, script: str, until: Any) -> Any:
-    """What ``script`` answers once ``until(answer)`` holds (the worker writes its caches after answering)."""
+def _poll(page: Page, script: str, until: Any, arg: Any = None) -> Any:
+    """What ``script`` answers once ``until(answer)`` holds (the worker writes its caches after answering); an
+    assertion error if it never does."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while True:
-        answer = page.evaluate(script)
-        if until(answer) or time.monotonic() > deadline:
+        answer = page.evaluate(script, arg)
+        if until(answer):
             return answer
+        assert time.monotonic() < deadline, f"after {TIMEOUT_MS} ms still {answer!r:.300}"
         page.wait_for_timeout(100)
+
+
+def wait_for_kept_copy(page: Page, path: str, text: str) -> None:
+    """Until the worker's kept copy of the page at ``path`` shows ``text``."""
+    _poll(page, KEPT_COPY, lambda html: html is not None and text in html, path)
 
 
 def _kept_pages(page: Page, until: Any) -> list[str]:
@@ -134,7 +156,7 @@ def test_the_page_script_can_add_a_detail_and_refresh_the_kept_copy(page, phone,
     # A hand recorded elsewhere (another scorekeeper's phone): the kept copy learns it when the page asks.
     factories.record(snapser)
     page.evaluate("Talon.refreshCachedPage(location.href)")
-    page.wait_for_timeout(500)
+    wait_for_kept_copy(page, snapser.get_absolute_url(), "+1.20")
     phone.set_offline(True)
     page.reload()
     expect(page.locator(".scoreboard .balance")).to_have_text(["+1.20", "−0.60", "−0.60"])
