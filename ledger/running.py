@@ -17,6 +17,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 import rules
 from ledger.models import MONEY_PLACES, Hand, Posting
 
@@ -65,6 +67,8 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
                 running[position] += amount.quantize(MONEY_PLACES)  # as the posting stores it
             if listed:
                 _add_score(points, seats, score[0] if score else None)
+        if status == Hand.Status.COUNTED:
+            _require_storable(table.seat_names, running)
         balances = [str(value.quantize(MONEY_PLACES)) for value in running]
         listed_points = list(points) if listed else None
         if hand_id == hand.pk:
@@ -79,6 +83,30 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
         Hand.objects.filter(pk=changed[0].pk).update(balances=changed[0].balances, list_points=changed[0].list_points)
     elif changed:
         Hand.objects.bulk_update(changed, ["balances", "list_points"], batch_size=500)
+
+
+def _require_storable(seats: list[str], running: list[Decimal]) -> None:
+    """Refuse a change that takes a balance at the table past what the books hold (``rules.MAX_AMOUNT``).
+
+    The engine keeps each hand within ``MAX_AMOUNT`` a player (what a ``Decimal(14, 4)`` money column holds); the
+    sums of hands must stay within it too, since the table's balance is what the statistics (a player's net at the
+    table), the evening's balances and its settlement's transfers store. Checked here because every change to a
+    table's hands passes here (a new hand, a correction, a void, a restore, the import), after the hands it moves
+    and before anything is written: the caller's transaction stores nothing.
+    """
+    for name, balance in zip(seats, running, strict=False):
+        if abs(balance) > rules.MAX_AMOUNT:
+            # Imported here: ledger.services imports this module.
+            from ledger.services import LedgerError
+
+            raise LedgerError(
+                _(
+                    "This would take %(player)s's balance at this table to %(balance)s; "
+                    "the books hold at most %(most)s either way."
+                )
+                % {"player": name, "balance": balance.quantize(MONEY_PLACES), "most": rules.MAX_AMOUNT},
+                field="hand",
+            )
 
 
 def _add_score(points: list[int], seats: Mapping[str, int], score: object) -> None:

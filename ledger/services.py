@@ -557,6 +557,7 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     locked = Evening.objects.select_for_update().get(pk=evening.pk)
     _require_open(locked)
     exact = selectors.evening_balances(locked)
+    _require_storable_balances(exact)
     settlement = Settlement.objects.filter(evening=locked).first()  # kept by a reopen only if something was paid
     paid = (
         list(settlement.transfers.filter(paid_at__isnull=False).select_related("payer", "payee")) if settlement else []
@@ -588,6 +589,18 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
     EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.CLOSED, by=by, note=note)
     evening.status = locked.status
     return settlement
+
+
+def _require_storable_balances(exact: dict[str, Decimal]) -> None:
+    """Each table keeps its balances within what the books hold (``ledger.running``); a player who sat at several
+    tables can still pass it over the evening, and then neither the settlement nor its transfers can be stored."""
+    for name, balance in exact.items():
+        if abs(balance) > rules.MAX_AMOUNT:
+            raise LedgerError(
+                _("%(player)s's balance this evening is %(balance)s; the books hold at most %(most)s either way.")
+                % {"player": name, "balance": balance, "most": rules.MAX_AMOUNT},
+                field="evening",
+            )
 
 
 def settlement_plan(
