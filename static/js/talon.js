@@ -115,8 +115,9 @@ var Talon = window.Talon || (window.Talon = {});
     element.hidden = !asked;
     var controls = element.matches("input, button") ? [element] : element.querySelectorAll("input, select, textarea, button");
     controls.forEach(function (control) {
-      // A choice this hand does not allow is no answer: taken back, so the field asks for one again.
-      if (!asked && control.checked && element.tagName === "LABEL") control.checked = false;
+      // A choice this hand does not allow is no answer: taken back, so the field asks for one again ("—", which
+      // answers nothing, stays for when it is offered again).
+      if (!asked && control.checked && element.tagName === "LABEL" && control.value !== "") control.checked = false;
       control.disabled = !asked;
     });
   }
@@ -254,10 +255,40 @@ var Talon = window.Talon || (window.Talon = {});
       var input = error.querySelector("input:not([type=hidden]), select, textarea");
       if (input && document.activeElement !== input) input.focus({ preventScroll: true });
     } else if (live) {
-      live.scrollIntoView({ block: "start" });
+      scrollToLive(live);
       announceAgain(document.getElementById("table-status"));
     }
   });
+  // The top of the table (scoreboard, status line, the next hand's first choices) at the top of the screen, clear of
+  // the top bar: on a phone the bar slides away for this scroll, unless it stays to show that the phone is offline.
+  var phone = window.matchMedia("(max-width: 1023px)");
+  var quietUntil = 0; // the page's own scrolling: the bar does not come back for it
+  function barStays(bar) {
+    return !phone.matches || !bar.closest(".table-page") || Boolean(bar.querySelector(".connection.is-offline:not([hidden])"));
+  }
+  function scrollToLive(live) {
+    var bar = document.querySelector(".topbar");
+    var covered = bar && barStays(bar) && getComputedStyle(bar).position === "sticky" ? bar.offsetHeight : 0;
+    quietUntil = performance.now() + 800;
+    if (bar && !covered) bar.classList.add("slid-away");
+    window.scrollTo({ top: Math.max(0, live.getBoundingClientRect().top + window.scrollY - covered - 8) });
+  }
+  // On a phone's table page the top bar slides away while the page scrolls down and comes back on a swipe up, so the
+  // display settings and the log-out stay one swipe away without covering the scoreboard.
+  var lastY = window.scrollY;
+  window.addEventListener(
+    "scroll",
+    function () {
+      var bar = document.querySelector(".table-page .topbar");
+      var y = window.scrollY;
+      if (!bar) return;
+      if (barStays(bar) || y <= bar.offsetHeight) bar.classList.remove("slid-away");
+      else if (y > lastY + 2 || performance.now() < quietUntil) bar.classList.add("slid-away");
+      else if (y < lastY - 8) bar.classList.remove("slid-away");
+      lastY = y;
+    },
+    { passive: true },
+  );
   // A whole table drawn anew brings a new status line: a screen reader reads a live region's changes, not a new
   // region, so its content is put in once more.
   function announceAgain(status) {

@@ -21,7 +21,7 @@ def test_a_long_evening_gets_the_new_row_on_top_and_keeps_ten(page, table):
     page.goto(table.get_absolute_url())
     choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
-    expect(page.get_by_role("status")).to_contain_text("Hand #32:")
+    expect(page.locator("#table-status")).to_contain_text("Hand #32:")
     expect(page.locator(".hand-row")).to_have_count(10)
     expect(page.locator(".hand-row").first).to_have_attribute("id", "hand-32")
     expect(hand_row(page, 22)).to_have_count(0)
@@ -32,7 +32,7 @@ def test_a_long_evening_gets_the_new_row_on_top_and_keeps_ten(page, table):
     # The fresh form works as the first one did: a second hand goes through the same way.
     choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
-    expect(page.get_by_role("status")).to_contain_text("Hand #33:")
+    expect(page.locator("#table-status")).to_contain_text("Hand #33:")
     expect(page.locator(".hand-row")).to_have_count(10)
 
 
@@ -45,7 +45,7 @@ def test_earlier_hands_come_under_the_log_and_stay_through_the_next_record(page,
     assert page.url.endswith("?log=30")
     choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
-    expect(page.get_by_role("status")).to_contain_text("Hand #32:")
+    expect(page.locator("#table-status")).to_contain_text("Hand #32:")
     expect(page.locator(".hand-row")).to_have_count(30)  # #32 on top, #2 off the end
     expect(hand_row(page, 2)).to_have_count(0)
     tap(page, page.get_by_role("link", name="Earlier hands"))
@@ -62,6 +62,6 @@ def test_a_hand_from_another_phone_shows_up_with_mine(page, table):
     choose(page, "trump", "leaves")
     record_with(page, "result", "s vodou")
     expect(page.locator(".hand-row")).to_have_count(3)
-    expect(page.get_by_role("status")).to_contain_text("Hand #3:")
+    expect(page.locator("#table-status")).to_contain_text("Hand #3:")
     # Ana chose twice (+0.40 each), then Cyril, the forehand the fresh form offered: +0.40, the others −0.20.
     expect_balances(page, {"Ana": "+0.60", "Ben": "−0.60", "Cyril": "0.00"})

@@ -75,7 +75,7 @@ def open_edit(page: Page, number: int) -> None:
 
 def save_correction(page: Page) -> None:
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.get_by_role("status")).to_contain_text("corrected")
+    expect(page.get_by_role("status").filter(has_text="corrected")).to_contain_text("corrected")
 
 
 def expect_balances(page: Page, expected: dict[str, str]) -> None:
