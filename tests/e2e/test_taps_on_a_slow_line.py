@@ -162,8 +162,13 @@ def test_taps_a_finger_makes_on_a_slow_line_store_the_hand_that_was_tapped(
             expect(page.locator("#hand-recorded")).to_contain_text(f"#{number - 1}")
             settle(page)
             page.wait_for_timeout(GAP_MS)
+            # The status line's live region stays in the page from here on (marked), so what the next Record
+            # writes into it is read out by a screen reader.
+            page.locator("#table-status").evaluate("region => { region.dataset.seen = 'yes'; }")
         finger(page, record_button(page, record_field, value))
     expect(page.locator("#hand-recorded")).to_contain_text(f"#{len(hands)}", timeout=30_000)
+    live_region = page.locator("#table-status[role=status][data-seen=yes]")
+    expect(live_region).to_contain_text(f"Hand #{len(hands)}:")
     stored = list(Hand.objects.filter(table=table).order_by("number"))
     assert [hand.number for hand in stored] == list(range(1, len(hands) + 1))
     for hand, (_taps, _record, expected) in zip(stored, hands, strict=True):
