@@ -85,7 +85,9 @@ def circle_for_owner(user: Any, circle_id: int) -> Circle:
 
 def membership_for_scorekeeper(user: Any, circle: Circle, player_id: int) -> CircleMember:
     """A member of a circle the caller keeps score of (``circle`` from ``circle_for_scorekeeper``)."""
-    return get_object_or_404(CircleMember.objects.select_related("player"), circle=circle, player_id=player_id)
+    # player__pk, not player_id: Django answers "no such row" for an id past what the column holds (2**63) on a
+    # primary key only; on the foreign key SQLite raised OverflowError (a 500).
+    return get_object_or_404(CircleMember.objects.select_related("player"), circle=circle, player__pk=player_id)
 
 
 def membership_for_link(token: str) -> CircleMember:

@@ -4,6 +4,8 @@ Refused when read, before any serializer, service or database sees them:
 
 - nesting deeper than :data:`MAX_DEPTH` (a thousand ``[`` made Python's JSON reader raise RecursionError; no hand
   document is more than four levels deep);
+- a number outside the range of a float (``1e400``: Python reads it as infinity, which no JSON column stores and
+  no answer can write);
 - text holding a NUL character (PostgreSQL stores none, in a JSON column or elsewhere) or a lone surrogate such
   as ``"\\ud800"`` (no encoding can write it: echoed in an error, it broke the answer itself). Keys count as text.
 
@@ -13,6 +15,7 @@ with JSON's escapes instead of failing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -48,6 +51,8 @@ def refuse_unreadable(data: Any) -> None:
         if isinstance(value, str):
             _check_text(value, path or "body")
             continue
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BadBody(path or "body", _("Enter a number."))  # Django's message, in its catalogues
         if isinstance(value, Mapping):
             items: Any = value.items()
         elif isinstance(value, list):

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -130,6 +130,8 @@ def evening_scorekeeper_remove(request: HttpRequest, evening_id: int) -> HttpRes
     """The owner removes a co-scorekeeper or withdraws an invitation; a co-scorekeeper leaves (403 for others)."""
     evening = evening_for_scorekeeper(request.user, evening_id)
     username = request.POST.get("username", "")
+    if "\x00" in username:  # no user name holds one, and PostgreSQL refuses to be asked about it
+        return HttpResponseBadRequest()
     try:
         services.evening_scorekeeper_remove(evening=evening, username=username, by=request.user)
     except services.LedgerError as error:

@@ -72,7 +72,11 @@ def _page_log_length(request: HtmxHttpRequest) -> int | None:
     """``_log_length`` of the table page an htmx request comes from (its address, which the button keeps up to
     date); the default for a page loaded anew."""
     current = request.htmx.current_url if request.htmx else None
-    return _log_length(QueryDict(urlsplit(current or "").query))
+    try:
+        query = urlsplit(current or "").query
+    except ValueError:  # a header no browser sends ("http://["): the page's default, not a 500 after the Record
+        query = ""
+    return _log_length(QueryDict(query))
 
 
 def _table_context(
