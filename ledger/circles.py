@@ -31,6 +31,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -209,12 +210,15 @@ def circle_scorekeeper_candidates(circle: Circle) -> list[Any]:
     """Whom the owner may make a scorekeeper of the circle: users who keep score of one of the owner's evenings.
 
     They accepted an invitation of the owner's once; a user name typed in would tell the owner which names exist.
+    A tournament table's phone keeps score of one of the organiser's evenings too, through a guest account that is
+    nobody (``ledger.table_guest``): neither it nor a retired (inactive) account is offered.
     """
-    kept = Evening.scorekeepers.through.objects.filter(evening__owner_id=circle.owner_id).values("user_id")
+    kept = Evening.scorekeepers.through.objects.filter(
+        evening__owner_id=circle.owner_id, evening__tournament_table__isnull=True
+    ).values("user_id")
     user_model = type(circle.owner)
-    return list(
-        user_model.objects.filter(pk__in=kept).exclude(pk=circle.owner_id).exclude(circles_kept=circle).order_by("pk")
-    )
+    people = user_model.objects.filter(pk__in=kept, is_active=True, tournament_table__isnull=True)
+    return list(people.exclude(pk=circle.owner_id).exclude(circles_kept=circle).order_by("pk"))
 
 
 def circle_scorekeeper_add(*, circle: Circle, user: Any, by: Any) -> None:
@@ -227,11 +231,21 @@ def circle_scorekeeper_add(*, circle: Circle, user: Any, by: Any) -> None:
     circle.scorekeepers.add(user)
 
 
+@transaction.atomic
 def circle_scorekeeper_remove(*, circle: Circle, user: Any, by: Any) -> None:
-    """The owner removes a scorekeeper; a scorekeeper may remove only themselves (leave)."""
+    """The owner removes a scorekeeper; a scorekeeper may remove only themselves (leave).
+
+    What the role reached goes with it: the circle's evenings, which ``circle_evening_create`` made them keep (the
+    ones they started and the others alike), so they can neither read, record nor close one, whose close would book
+    into a tab they no longer see. Who keeps an evening is not recorded by how they came to it: one the owner had
+    invited them to is left too, and the owner invites them again.
+    """
     if by != circle.owner and by != user:
         raise services.LedgerError(_("Only the circle's owner chooses its scorekeepers."), field="user")
+    # On the circle's row, as circle_evening_create: an evening started meanwhile is not made theirs after this.
+    Circle.objects.select_for_update().filter(pk=circle.pk).first()
     circle.scorekeepers.remove(user)
+    Evening.scorekeepers.through.objects.filter(user=user, evening__circle=circle).delete()
 
 
 def member_link_create(*, membership: CircleMember) -> CircleMember:
@@ -268,6 +282,9 @@ def circle_evening_create(
     yet) instead of making an empty twin. Two taps at once queue on the circle's row.
     """
     Circle.objects.select_for_update().filter(pk=circle.pk).first()
+    # Asked again on the locked row: a scorekeeper removed since the page let them tap keeps no evening of it.
+    if by.pk != circle.owner_id and not circle.scorekeepers.filter(pk=by.pk).exists():
+        raise PermissionDenied
     currency = currency or circle.currency
     coin = circle.coin if coin is None and currency == circle.currency else coin
     same = {"currency": currency, "place": place.strip()} | ({} if coin is None else {"coin": coin})
