@@ -27,19 +27,17 @@ _OPEN = re.compile(
     r"^/(static/|offline/|sw\.js$|manifest\.webmanifest$|accounts/logout/$|i18n/setlang/$|t/|s/|r/|m/|games/"
     r"|tournaments/checkin/)"
 )
-# The evening's pages a guest may not use although it keeps score there: a new table, inviting scorekeepers, and
-# what is the organiser's to decide: a share link, counting it in statistics, closing and reopening it.
-_EVENING_CLOSED = re.compile(r"^/evenings/\d+/(tables/new/|scorekeepers/|share/|counted/|settlement/|reopen/)")
 
 
 def guest_may_open(path: str, table_id: int, evening_id: int) -> bool:
-    """Whether the table's guest may open ``path``: its table and evening, their hands (the access layer keeps
-    these to its evening), its table in the API, and the pages open to everybody."""
+    """Whether the table's guest may open ``path``: its table, its hands (the access layer keeps these to its
+    evening), its table in the API, and the pages open to everybody (the standings among them).
+
+    Not its evening's pages (``evening_id``), although it keeps score of that evening: they are the organiser's
+    (a new table, scorekeepers, the share link, exports, the summary, closing and settling)."""
     if _OPEN.match(path):
         return True
-    if path.startswith((f"/tables/{table_id}/", f"/api/tables/{table_id}/", "/hands/")):
-        return True
-    return path.startswith(f"/evenings/{evening_id}/") and not _EVENING_CLOSED.match(path)
+    return path.startswith((f"/tables/{table_id}/", f"/api/tables/{table_id}/", "/hands/"))
 
 
 class TableGuestMiddleware:

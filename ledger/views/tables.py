@@ -7,6 +7,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -26,7 +27,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
 
 import rules
-from ledger import games, offline_bundle, selectors, services, tariffs
+from ledger import games, offline_bundle, selectors, services, tariffs, tournaments
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
@@ -35,10 +36,12 @@ from ledger.charts import table_chart
 from ledger.forms import add_domain_error
 from ledger.games import form_class
 from ledger.hand_forms.base import ContractPlayed, HandForm, tally_contracts
-from ledger.models import Hand, Table
+from ledger.models import Hand, Table, TournamentTable
 from ledger.offline import OfflineState
 from ledger.selectors import TABLE_LOG_LENGTH
+from ledger.table_guest import GUEST_TABLE
 from ledger.views.htmx import HtmxHttpRequest
+from rules import i18n
 
 # The log's "Earlier hands" button shows this many more each tap.
 LOG_STEP = 20
@@ -55,7 +58,8 @@ def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     # Without JavaScript, Record redirects here with the hand's number: the same status line as the htmx answer.
     recorded = request.GET.get("recorded", "")
     if recorded.isdecimal():
-        context |= _recorded(table, next((hand for hand in context["log"] if hand.number == int(recorded)), None))
+        hand = next((hand for hand in context["log"] if hand.number == int(recorded)), None)
+        context |= _recorded(table, hand, game_only=context["game_only"])
     return render(request, "ledger/table_detail.html", context)
 
 
@@ -149,17 +153,61 @@ def _standing(
         drawn = {"form_html": _fresh_form(request, table, next_dealer, played, pending_bock, oob=oob)}
     else:
         drawn = {}  # a closed evening shows no form
-    return drawn | {
+    phone = _table_phone(request, table)
+    scoreboard = selectors.scoreboard(table, balances, next_dealer, points)
+    return {
+        **drawn,
+        **phone,
         "offline_state": _offline_state(request, table, balances, recent, contracts),
         "table": table,
         "evening": table.evening,
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
         "table_revision": table.revision,
         "last_counted": last,
-        "scoreboard": selectors.scoreboard(table, balances, next_dealer, points),
+        "scoreboard": _game_scoreboard(table, scoreboard) if phone["game_only"] else scoreboard,
         "next_dealer": table.seat_names[next_dealer],
         "can_edit": table.evening.is_open,
     }
+
+
+def _table_phone(request: HttpRequest, table: Table) -> dict[str, bool]:
+    """Whether the page is drawn for a tournament table's phone (the session its score-sheet link made), which
+    reaches its table's hands, log and standings only (no evening, no settlement: ``ledger.table_guest``), and
+    whether that phone shows the game alone: the tournament is not played for money, its players count list
+    points (Skat) or the game points their placement comes from (Mariáš, Šnapser). One query, for a phone only."""
+    if getattr(request, "session", None) is None or request.session.get(GUEST_TABLE) != table.pk:
+        return {"table_phone": False, "game_only": False}
+    found = TournamentTable.objects.filter(table=table).select_related("round__tournament").first()
+    for_money = found is None or tournaments.tournament_format(found.round.tournament).for_money
+    return {"table_phone": True, "game_only": not for_money}
+
+
+def _game_points(table: Table, amount: Decimal) -> Decimal:
+    """Money in the game's own unit (multiples of the table's stake): what a Mariáš or Šnapser tournament places
+    its players by, without the money it is not played for."""
+    stake = Decimal(str(table.ruleset.get("stake") or 0))
+    if stake <= 0:
+        return amount
+    points = amount / stake
+    return points.quantize(Decimal(1)) if points == points.to_integral_value() else points.normalize()
+
+
+def _game_scoreboard(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The scoreboard of a table that does not play for money: no balance, the list points (Skat) or each seat's
+    game points so far under "Points"."""
+    if selectors.list_scoring(table) is not None:
+        return [row | {"balance": None} for row in rows]
+    return [
+        row
+        | {"balance": None, "list_label": _("Points"), "list_points": _points_text(_game_points(table, row["balance"]))}
+        for row in rows
+    ]
+
+
+def _points_text(points: Decimal | int) -> str:
+    """Points as the list writes them, in the active language: +74 · −146 (a true minus) · +2,5 · 0."""
+    text = str(i18n.format_number(points, places=None if isinstance(points, Decimal) else 0))
+    return f"+{text}" if points > 0 else text
 
 
 def _offline_state(
@@ -372,8 +420,8 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
         "dropped": edge[1] if len(edge) > 1 else None,
         "chart": table_chart(table, hand.number),
         **_log_more(hand_total, edge[0] if edge else None, length),
-        **_recorded(table, hand),
     }
+    context |= _recorded(table, hand, game_only=context["game_only"])
     return reswap(render(request, "ledger/_hand_recorded_changes.html", context), "none")
 
 
@@ -385,15 +433,23 @@ def _after_submission(request: HttpRequest, form: HandForm) -> None:
         form.focus_first_error()
 
 
-def _recorded(table: Table, hand: Hand | None) -> dict[str, Any]:
+def _recorded(table: Table, hand: Hand | None, *, game_only: bool = False) -> dict[str, Any]:
     """The status line after Record: the hand's number and what it moved (the chooser's money, or everybody's when
-    nobody chose), with an Undo that names it."""
+    nobody chose), with an Undo that names it. ``game_only`` (a tournament not played for money): the chooser's
+    list points (Skat) or game points instead of money, as ``recorded_points``."""
     if hand is None or not hand.is_counted:
         return {}
     amounts = hand.amounts
     named = form_class(table.game).status_player(hand.document)
     shown = {named: amounts[named]} if named in amounts else amounts
-    return {"recorded": hand, "recorded_amounts": list(shown.items())}
+    if not game_only:
+        return {"recorded": hand, "recorded_amounts": list(shown.items())}
+    score = hand.result.get("score") if isinstance(hand.result, dict) else None
+    if selectors.list_scoring(table) is not None and isinstance(score, dict):
+        points = {name: _points_text(int(score.get(name) or 0)) for name in shown}
+    else:
+        points = {name: _points_text(_game_points(table, amount)) for name, amount in shown.items()}
+    return {"recorded": hand, "recorded_points": list(points.items())}
 
 
 @login_required
@@ -478,7 +534,8 @@ def _table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = N
         table.refresh_from_db(
             fields=["revision", "hand_count"]
         )  # read before the hands: the form never claims a newer state
-        context = _table_context(request, table, length=_page_log_length(request)) | _recorded(table, recorded)
+        context = _table_context(request, table, length=_page_log_length(request))
+        context |= _recorded(table, recorded, game_only=context["game_only"])
         return render(request, "ledger/_table_live.html", context)
     if recorded is not None:
         return redirect(f"{table.get_absolute_url()}?recorded={recorded.number}#table-live")
