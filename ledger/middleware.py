@@ -34,8 +34,12 @@ class PrivateNoStoreMiddleware:
     """``Cache-Control: no-store`` (Django's never-cache headers) on every private answer: pages for a logged-in
     user, the API and PDFs, so neither a shared computer's browser nor a proxy keeps a copy of somebody's money.
 
-    An answer that says how to cache it keeps its own header (the admin's, static files), and so does one with an
-    ETag: the share link's phones keep their copy and ask whether it changed (304), which is the point of it.
+    The pages of a private link are private too, without a log-in: a circle member's page (``/m/``, their money)
+    and a tournament's standings (``/r/``), so a shared or lost phone keeps no copy that outlives the link.
+
+    An answer that says how to cache it keeps its own header (the admin's, static files, a live line's), and so
+    does one with an ETag: the share links' phones keep their copy of the live part and ask whether it changed
+    (304), which is the point of it.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -47,7 +51,7 @@ class PrivateNoStoreMiddleware:
             return response
         user = getattr(request, "user", None)
         if (
-            request.path_info.startswith("/api/")
+            request.path_info.startswith(("/api/", "/m/", "/r/"))
             or response.get("Content-Type", "").startswith("application/pdf")
             or (user is not None and user.is_authenticated)
         ):

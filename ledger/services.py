@@ -237,9 +237,12 @@ def evening_scorekeeper_remove(*, evening: Evening, username: str, by: Any) -> N
 
 
 def evening_share_reset(*, evening: Evening, enabled: bool = True) -> Evening:
-    """A new unguessable share link (the old one stops working), or none when ``enabled`` is false."""
+    """A new unguessable share link (the old one stops working), or none when ``enabled`` is false. The live lines
+    opened through the old link end once this is committed (``push.event_stream``)."""
     evening.share_token = new_share_token() if enabled else None
     evening.save(update_fields=["share_token"])
+    told = push.link_message(evening.share_token)
+    transaction.on_commit(functools.partial(push.publish, push.evening_topic(evening.pk), told), robust=True)
     return evening
 
 

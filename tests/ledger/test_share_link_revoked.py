@@ -1,0 +1,116 @@
+"""Revoking a share link ends the live lines opened through it (``services.evening_share_reset``, ``push``), and the
+pages of the other private links are never stored: a circle member's page (``/m/``) and a tournament's standings
+(``/r/``).
+
+Personas: Alice keeps score and switches the link off or makes a new one; Bob's phone had the old link open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from django.test import AsyncClient, Client, override_settings
+from django.urls import reverse
+
+from ledger import circles, push, services, tournaments
+
+WAIT = 5.0
+
+
+def _stream_url(token: str) -> str:
+    return reverse("ledger:shared_stream", args=[token])
+
+
+@pytest.mark.parametrize("enabled", [True, False], ids=["renewed", "switched-off"])
+def test_a_revoked_link_ends_its_open_live_line(snapser_table, django_capture_on_commit_callbacks, enabled):
+    evening = snapser_table.evening
+    old = evening.share_token
+
+    def revoke() -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.evening_share_reset(evening=evening, enabled=enabled)
+
+    async def scenario() -> tuple[bytes, bytes, bool]:
+        response = await AsyncClient().get(_stream_url(old))
+        assert response.status_code == 200
+        stream = response.streaming_content
+        try:
+            await asyncio.wait_for(anext(stream), WAIT)  # the page's state
+            await sync_to_async(revoke)()
+            told = await asyncio.wait_for(anext(stream), WAIT)
+            # A hand stored afterwards never reaches the old link: the line has ended.
+            push.publish(push.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
+            try:
+                after = await asyncio.wait_for(anext(stream), WAIT)
+            except StopAsyncIteration:
+                return told, b"", True
+            return told, after, False
+        finally:
+            await stream.aclose()
+
+    with override_settings(PUSH_URL=""):
+        told, after, ended = async_to_sync(scenario)()
+    assert told == b'id: 1\ndata: {"gone":true}\n\n'
+    assert ended and after == b""
+
+
+def test_the_line_of_the_link_that_works_hears_on(snapser_table):
+    """A link message naming the line's own link (another process renewed nothing, or a retry) is not passed on
+    and does not end the line."""
+    evening = snapser_table.evening
+    token = evening.share_token
+
+    async def scenario() -> bytes:
+        response = await AsyncClient().get(_stream_url(token))
+        stream = response.streaming_content
+        try:
+            await asyncio.wait_for(anext(stream), WAIT)
+            push.publish(push.evening_topic(evening.pk), push.link_message(token))
+            push.publish(push.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
+            return await asyncio.wait_for(anext(stream), WAIT)  # type: ignore[no-any-return]
+        finally:
+            await stream.aclose()
+
+    with override_settings(PUSH_URL=""):
+        heard = async_to_sync(scenario)()
+    assert heard == f'id: 1\ndata: {{"table":{snapser_table.pk},"revision":9,"hands":2}}\n\n'.encode()
+
+
+def test_the_message_names_no_token(snapser_table, monkeypatch, django_capture_on_commit_callbacks):
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(push, "publish", lambda topic, data: sent.append((topic, data)))
+    evening = snapser_table.evening
+    with django_capture_on_commit_callbacks(execute=True):
+        services.evening_share_reset(evening=evening)
+    ((topic, data),) = sent
+    assert topic == f"evening:{evening.pk}" and data == push.link_message(evening.share_token)
+    assert evening.share_token not in str(data) and data["link"]
+    assert push.link_message(None) == {"link": None}
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The private links' pages are never stored
+
+
+def _no_store(response) -> bool:
+    return "no-store" in response.get("Cache-Control", "")
+
+
+def test_a_members_page_is_never_stored(alice):
+    circle = circles.circle_create(owner=alice, name="Friday", members=["Ana"])
+    membership = circles.member_link_create(membership=circle.memberships.get())
+    answer = Client().get(reverse("ledger:circle_member_page", args=[membership.token]))
+    assert answer.status_code == 200 and _no_store(answer)
+    assert _no_store(Client().get(reverse("ledger:circle_member_page", args=["revoked-or-never-made"])))
+
+
+def test_the_standings_page_is_never_stored(alice):
+    tournament = tournaments.tournament_create(
+        owner=alice, game="skat", name="Skat night", players=["Ana", "Ben", "Cyril"], rounds=1, start=True
+    )
+    answer = Client().get(reverse("ledger:tournament_live", args=[tournament.share_token]))
+    assert answer.status_code == 200 and _no_store(answer)
+    assert _no_store(Client().get(reverse("ledger:tournament_live", args=["nothing-here"])))
