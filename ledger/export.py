@@ -3,7 +3,8 @@
 One scope (``Scope``: the evenings of one evening, of a circle, or of a scorekeeper within dates) gives three
 sheets: ``hands`` (one row per hand, one column per player with their amount), ``balances`` (one row per player and
 evening) and ``statistics`` (one row per player, from ``ledger.stats``). Money is exact: in CSV a decimal string
-with at least two places (``plain_money``), in XLSX a number shown with as many places as the amounts need.
+with at least two places (``plain_money``, with the decimal mark of the reader's spreadsheet: ``CsvFormat``), in
+XLSX a number shown with as many places as the amounts need.
 The hands are read in one query and written as they stream; nothing is summed here (balances and statistics come
 from the database's aggregates).
 """
@@ -178,12 +179,46 @@ def _text(value: object) -> str:
 # The files
 
 
-def csv_text(rows: Iterator[list[Cell]]) -> str:
-    """One sheet as CSV: money as exact decimal strings (at least two places), dates as ISO dates."""
+@dataclass(frozen=True)
+class CsvFormat:
+    """How a CSV file is written for whoever opens it. A spreadsheet program reads CSV by its locale's list
+    separator and decimal mark (Czech, Slovak and German Excel: a semicolon and a decimal comma; a comma-separated
+    file opens there as one garbled column), and guesses the encoding unless a byte-order mark says UTF-8."""
+
+    name: str
+    delimiter: str
+    decimal: str
+    bom: bool
+
+
+# Spreadsheets in a language whose numbers have a decimal comma; in English; and programs (RFC 4180, no BOM).
+SEMICOLON = CsvFormat("semicolon", ";", ",", bom=True)
+COMMA = CsvFormat("comma", ",", ".", bom=True)
+PLAIN = CsvFormat("plain", ",", ".", bom=False)
+CSV_FORMATS = {f.name: f for f in (SEMICOLON, COMMA, PLAIN)}
+DECIMAL_COMMA_LANGUAGES = ("cs", "sk", "de")
+
+
+def csv_format(language: str | None, asked: str | None = None) -> CsvFormat:
+    """The format asked for by name (``?csv=plain``), else the one a spreadsheet reads in the reader's language.
+
+    >>> csv_format("cs").delimiter, csv_format("en").delimiter, csv_format("de", "plain").bom
+    (';', ',', False)
+    """
+    if asked in CSV_FORMATS:
+        return CSV_FORMATS[asked]
+    return SEMICOLON if (language or "").split("-")[0] in DECIMAL_COMMA_LANGUAGES else COMMA
+
+
+def csv_text(rows: Iterator[list[Cell]], form: CsvFormat = PLAIN) -> str:
+    """One sheet as CSV: money as exact decimal strings (at least two places) with the format's decimal mark,
+    dates as ISO dates, a byte-order mark first when the format has one."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    if form.bom:
+        out.write("\ufeff")
+    writer = csv.writer(out, delimiter=form.delimiter)
     for row in rows:
-        writer.writerow([_csv_cell(cell) for cell in row])
+        writer.writerow([_csv_cell(cell, form) for cell in row])
     return out.getvalue()
 
 
@@ -192,9 +227,9 @@ def csv_text(rows: Iterator[list[Cell]]) -> str:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _csv_cell(cell: Cell) -> str | int:
+def _csv_cell(cell: Cell, form: CsvFormat = PLAIN) -> str | int:
     if isinstance(cell, Decimal):
-        return plain_money(cell)
+        return plain_money(cell).replace(".", form.decimal)
     if isinstance(cell, datetime.date):
         return cell.isoformat()
     if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):

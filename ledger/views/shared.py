@@ -61,7 +61,7 @@ async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
         state = await sync_to_async(_shared_state)(token)
         return None if state is None else {"state": state[1]}
 
-    return await push.event_stream(request, push.evening_topic(found[0]), first, link=token)
+    return await push.event_stream(request, push.evening_topic(found[0]), first)
 
 
 @vary_on_headers("HX-Request")
@@ -81,7 +81,9 @@ def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tables = [_shared_table(table, balances[table.pk], whole=whole) for table in found]
     context = {"evening": evening, "tables": tables, "token": token}
     if not evening.is_open:
-        context |= selectors.settlement_context(evening, with_qr=False)
+        # The players pay from their own phones: each unpaid transfer with its payment QR code, as on the
+        # settlement page (no code once paid, none without the payee's IBAN).
+        context |= selectors.settlement_context(evening, with_qr=True)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
 

@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 
 from ledger import export, stats
 from ledger.access import circle_for_scorekeeper, evening_for_scorekeeper
@@ -53,7 +54,13 @@ def circle_stats(request: HttpRequest, circle_id: int) -> HttpResponse:
     filters, error = read_filters(request)
     context = filter_context(request, filters, error)
     context.update(
-        {"circle": circle, "season": stats.circle_stats(circle, **filters.as_kwargs()), "sheets": export.SHEETS}
+        {
+            "circle": circle,
+            "season": stats.circle_stats(circle, **filters.as_kwargs()),
+            "sheets": export.SHEETS,
+            "csv_format": export.csv_format(get_language()),
+            "plain_query": f"?{urlencode({**filters.as_query(), 'csv': export.PLAIN.name})}",
+        }
     )
     return render(request, "ledger/circle_stats.html", context, status=400 if error else 200)
 
@@ -62,11 +69,12 @@ def circle_stats(request: HttpRequest, circle_id: int) -> HttpResponse:
 # Downloads
 
 
-def _download(scope: export.Scope, sheet: str, extension: str) -> HttpResponse:
+def _download(request: HttpRequest, scope: export.Scope, sheet: str, extension: str) -> HttpResponse:
     if extension == "xlsx":
         response = HttpResponse(export.xlsx_bytes(scope), content_type=export.XLSX_TYPE)
     elif sheet in export.ROWS:
-        response = HttpResponse(export.csv_text(export.ROWS[sheet](scope)), content_type=export.CSV_TYPE)
+        form = export.csv_format(get_language(), request.GET.get("csv"))
+        response = HttpResponse(export.csv_text(export.ROWS[sheet](scope), form), content_type=export.CSV_TYPE)
     else:
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="{scope.filename(sheet, extension)}"'
@@ -83,18 +91,18 @@ def _dated(request: HttpRequest) -> stats.Filters:
 @login_required
 def evening_export(request: HttpRequest, evening_id: int, sheet: str = "all", extension: str = "xlsx") -> HttpResponse:
     evening = evening_for_scorekeeper(request.user, evening_id)
-    return _download(export.Scope.of_evening(evening), sheet, extension)
+    return _download(request, export.Scope.of_evening(evening), sheet, extension)
 
 
 @login_required
 def circle_export(request: HttpRequest, circle_id: int, sheet: str = "all", extension: str = "xlsx") -> HttpResponse:
     circle = circle_for_scorekeeper(request.user, circle_id)
     filters = _dated(request)
-    return _download(export.Scope.of_circle(circle, filters.since, filters.until), sheet, extension)
+    return _download(request, export.Scope.of_circle(circle, filters.since, filters.until), sheet, extension)
 
 
 @login_required
 def evenings_export(request: HttpRequest, sheet: str = "all", extension: str = "xlsx") -> HttpResponse:
     """Every evening the user keeps score of, within the dates asked (all of them without)."""
     filters = _dated(request)
-    return _download(export.Scope.of_user(request.user, filters.since, filters.until), sheet, extension)
+    return _download(request, export.Scope.of_user(request.user, filters.since, filters.until), sheet, extension)

@@ -57,11 +57,18 @@
   // ------------------------------------------------------------------------------------------------------------
   // Drawing a message: the same markup as templates/ledger/_tournament_standings.html
 
-  function cell(tag, text, className) {
+  function cell(tag, text, className, label) {
     var element = document.createElement(tag);
     element.textContent = text;
     if (className) element.className = className;
+    if (label) element.setAttribute("data-label", label);
     return element;
+  }
+
+  // A number's column name, which a row stacked on a phone shows before it (the template's data-label).
+  function labelOf(table, index) {
+    var heading = table.querySelectorAll("thead th")[index];
+    return heading ? heading.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
   function drawRows(rows) {
@@ -76,10 +83,13 @@
       var name = cell("th", String(row.player), "player");
       name.setAttribute("scope", "row");
       line.appendChild(name);
-      line.appendChild(cell("td", number(row.points, 0), "num points"));
-      line.appendChild(cell("td", String(row.won), "num"));
-      line.appendChild(cell("td", String(row.lost), "num"));
-      if (withMoney) line.appendChild(cell("td", money(row.money), ("num money " + moneySign(row.money)).trim()));
+      line.appendChild(cell("td", number(row.points, 0), "num points", labelOf(table, 2)));
+      line.appendChild(cell("td", String(row.won), "num", labelOf(table, 3)));
+      line.appendChild(cell("td", String(row.lost), "num", labelOf(table, 4)));
+      if (withMoney) {
+        var sign = ("num money " + moneySign(row.money)).trim();
+        line.appendChild(cell("td", money(row.money), sign, labelOf(table, 5).split(" ").pop()));
+      }
       fresh.appendChild(line);
     });
     body.replaceChildren(fresh);

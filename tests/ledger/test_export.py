@@ -21,7 +21,7 @@ def friday(alice):
 def _csv(response) -> list[dict[str, str]]:
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))  # English: comma, BOM
 
 
 def _sheets(response) -> dict[str, list[tuple]]:

@@ -252,7 +252,7 @@ def test_the_share_link_shows_the_settlement_and_paid_flags_read_only(bob_client
     first = bob_client.get(url, headers=HX)
     html = first.content.decode()
     assert "Who pays whom" in html and "<strong>Ben → Ana</strong>" in html and "+12.00" in html
-    assert "Mark paid" not in html and 'class="qr"' not in html and "CZ65" not in html
+    assert "Mark paid" not in html and html.count('class="qr"') == 2  # the players pay from their own phones
     services.transfer_mark_paid(transfer=_transfer("Ben"), by=alice)
     changed = bob_client.get(url, headers=HX | {"If-None-Match": first["ETag"]})
     assert changed.status_code == 200  # marking paid changes the page, so the ETag moves
