@@ -11,6 +11,7 @@ from django.urls import reverse
 from ledger import services
 from ledger.models import Hand
 from tests import factories
+from tests.ledger.form_support import asked_fields, record_buttons
 
 LOST_60_60 = {"declarer": "Ana", "contract": "clubs", "matadors": 1, "declarer_points": 60}
 PLAIN = {"declarer": "Ben", "contract": "clubs", "matadors": 1, "declarer_points": 70}
@@ -135,7 +136,8 @@ def test_a_pending_bock_is_on_the_screen_above_the_record_buttons(alice_client, 
         html = alice_client.get(url, query, headers={"HX-Request": "true"} if query else {}).content.decode()
         assert 'name="bock" value="1"' in html
         assert _hidden(html)["bock"] is False
-        assert html.index('id="field-bock"') < html.index('name="declarer" value="Ana"')  # above the buttons
+        assert "bock" in asked_fields(html) and "declarer" in record_buttons(html)
+        assert html.index('id="field-bock"') < html.index('id="record-by-declarer"')  # above the buttons
         assert "Each pending Bock round doubles this hand." in html
     bock_0 = alice_client.get(redraw, {"contract": "clubs", "bock": "0", "dealer": "1"}, headers={"HX-Request": "true"})
     assert _hidden(bock_0.content.decode())["bock"] is True  # set to 0 by hand: back under "More"

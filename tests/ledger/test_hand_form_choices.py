@@ -15,24 +15,24 @@ from ledger.games import form_class
 from ledger.hand_forms.base import ALONE
 from ledger.models import Hand
 from tests import factories
-from tests.ledger.form_support import errors_beside, post_hand
+from tests.ledger.form_support import errors_beside, post_hand, record_buttons, shown_errors
 
 D = Decimal
 
 
-MARIAS_HRA = {"declarer": "Ana", "contract": "hra", "trump": "bells", "points": "60", "played_out": "on"}
+MARIAS_HRA = {"declarer": "Ana", "contract": "hra", "trump": "bells", "points": "60", "ending": "played"}
 
 
 @pytest.mark.parametrize(
     ("game", "taps", "field", "message"),
     [
         ("marias", MARIAS_HRA, "partner", "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."),
-        ("marias", {"declarer": "Ana", "contract": "betl", "played_out": "on"}, "won", "Tap one: won, lost."),
-        ("marias", {"declarer": "Ana", "contract": "durch", "played_out": "on"}, "won", "Tap one: won, lost."),
+        ("marias", {"declarer": "Ana", "contract": "betl", "ending": "played"}, "won", "Tap one: won, lost."),
+        ("marias", {"declarer": "Ana", "contract": "durch", "ending": "played"}, "won", "Tap one: won, lost."),
         (
             "marias",
             {"declarer": "Ana", "contract": "stosedm", "trump": "bells", "partner": "Cyril", "points": "70"}
-            | {"played_out": "on"},
+            | {"ending": "played"},
             "seven_won",
             "Tap one: won, lost.",
         ),
@@ -50,18 +50,19 @@ def test_a_choice_that_decides_the_money_is_never_taken_for_granted(alice_client
     table = factories.make_table(evening, game.removesuffix("4"), players=players)
     response = post_hand(alice_client, table, taps)
     assert response.status_code == 400
-    assert errors_beside(response.content.decode(), field) == message
+    assert shown_errors(response.content.decode(), field) == [message]  # beside the field or its record buttons
     assert not Hand.objects.exists()
 
 
 def test_every_missing_choice_is_shown_at_once_beside_its_field(alice_client, evening):
     table = factories.make_table(evening, "marias")
-    html = post_hand(alice_client, table, {"declarer": "Ana", "contract": "hra", "played_out": "on"}).content.decode()
-    assert errors_beside(html, "trump") == "Tap one: ♥ hearts (lepší), bells, leaves, acorns."
+    html = post_hand(alice_client, table, {"declarer": "Ana", "contract": "hra", "ending": "played"}).content.decode()
+    assert errors_beside(html, "trump") == "Tap one: ♥ hearts, bells, leaves, acorns."
     assert errors_beside(html, "partner") == "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."
     # No hláška tapped: the hra is won or lost (issue 17), asked by the buttons that record it.
-    assert errors_beside(html, "won") == "Tap one: won, lost."
-    assert errors_beside(html, "points") == ""
+    assert errors_beside(html, "record-by-won") == "Tap one: won, lost."
+    assert record_buttons(html) == {"won": ["won", "lost"]}
+    assert errors_beside(html, "points") == "" and errors_beside(html, "record-by-points") == ""
     # The cursor goes to the first of them, also without JavaScript.
     assert html.count("autofocus") == 4  # the four trump segments of the first field in error
     assert 'name="trump" value="hearts" required autofocus' in html or 'value="hearts" autofocus' in html
@@ -71,10 +72,11 @@ def test_the_errors_speak_the_readers_language(alice_client, evening):
     table = factories.make_table(evening, "marias")
     html = alice_client.post(
         reverse("ledger:hand_create", args=[table.pk]),
-        {"declarer": "Ana", "contract": "hra", "played_out": "on", "dealer": "0"},
+        {"declarer": "Ana", "contract": "hra", "ending": "played", "dealer": "0"},
         headers={"Accept-Language": "cs"},
     ).content.decode()
-    assert errors_beside(html, "trump") == "Ťukněte na jedno: ♥ červené (lepší), kule, zelené, žaludy."
+    # The short trump label (60494d2: "♥ hearts", the lepší left out) in Czech, as the hand log says the suit.
+    assert errors_beside(html, "trump") == "Ťukněte na jedno: ♥ červené, kule, zelené, žaludy."
     assert errors_beside(html, "partner") == "Ťukněte na jedno: Ana, Ben, Cyril, Dana, nikdo: sám."
     assert "allowed" not in html and "hearts, bells" not in html
 
@@ -94,7 +96,7 @@ def test_stosedm_with_the_seven_won_is_stored_with_the_seven_won(alice_client, e
     """Point 1 of the issue: the seven tapped as won used to be stored as lost unless a tichá-sedma answer came too."""
     table = factories.make_table(evening, "marias")
     taps = {"declarer": "Ana", "contract": "stosedm", "trump": "bells", "partner": "Cyril", "points": "90"}
-    response = post_hand(alice_client, table, taps | {"seven_won": "won", "played_out": "on"})
+    response = post_hand(alice_client, table, taps | {"seven_won": "won", "ending": "played"})
     assert response.status_code == 302, response.content.decode()[-2000:]
     hand = Hand.objects.get()
     assert hand.document["seven"] == {"side": "declarer", "won": True}
@@ -106,10 +108,11 @@ def test_a_redraw_shows_no_error_before_anything_was_submitted(alice_client, eve
     table = factories.make_table(evening, "marias")
     html = alice_client.get(
         reverse("ledger:hand_form", args=[table.pk]),
-        {"contract": "sedma", "declarer": "Ana", "played_out": "on", "dealer": "0"},
+        {"contract": "sedma", "declarer": "Ana", "ending": "played", "dealer": "0"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert 'id="field-sedma_outcome"' in html  # no hláška: the hra and the seven, won or lost, in one tap
+    # No hláška: the hra and the seven, won or lost, in one tap.
+    assert record_buttons(html) == {"sedma_outcome": ["won/won", "won/lost", "lost/won", "lost/lost"]}
     assert "errorlist" not in html and "has-error" not in html
 
 
@@ -118,7 +121,10 @@ def test_after_record_the_page_says_what_was_stored_with_an_undo(alice_client, e
     factories.record(table, times=2)
     taps = {"declarer": "Ben", "contract": "grand", "matadors": "1", "declarer_points": "61"}
     html = post_hand(alice_client, table, taps, htmx=True).content.decode()
-    assert '<div class="recorded card" id="hand-recorded" role="status"' in html
+    # The hand's line in the page's one live region, which stays in the page (the answer swaps what is inside).
+    assert re.search(
+        r'<div id="table-status" role="status"[^>]*>\s*<div class="recorded card" id="hand-recorded"', html
+    )
     status = html.split('id="hand-recorded"', 1)[1].split("</div>", 1)[0]
     assert "Hand #3:</strong>" in status and "Ben <span" in status and "+0.96" in status
     assert 'name="number" value="3"' in status and ">Undo</button>" in status

@@ -82,9 +82,10 @@ def _hand_and_dealer(table: Table, document: dict[str, Any], data: st.DataObject
 
 
 def _posted(table: Table, hand: dict[str, Any], dealer: int) -> dict[str, Any]:
-    """What the browser posts for the correction form of ``hand``, untouched."""
+    """What the browser posts for the correction form of ``hand``, untouched: the fields it asks (the record field
+    drawn as a field, as a correction draws it)."""
     cls = form_class(table.game)
-    return _as_posted(cls(table, initial=cls.from_document(table, hand) | {"dealer": dealer}))
+    return _as_posted(cls(table, initial=cls.from_document(table, hand) | {"dealer": dealer}, correction=True))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -100,6 +101,7 @@ def test_a_hand_goes_through_its_form_unchanged(evening, game, data):
     assert form.document() == _short(table, hand)
 
 
+MARIAS_HRA = {"declarer": "Ana", "contract": "hra", "trump": "hearts"}
 SNAPSER_FALSE_DOST = {"declarer": "Ana", "trump": "hearts", "announcement": "hram", "winner": "declarer"}
 # What the properties found, kept as examples so that they run every time, whatever Hypothesis draws.
 FOUND = [
@@ -116,6 +118,15 @@ FOUND = [
     ("marias", ["Ana", "Ben", "Cyril", "Dana"], {}, {"declarer": "Ana", "contract": "betl", "laid": True}),
     # A false dosť at a table that fixes its category: the form showed s vodou, which the engine refuses there.
     ("snapser", ["Ana", "Ben"], {"false_dost": "bez_vody"}, SNAPSER_FALSE_DOST | {"end": "false_dost"}),
+    # A laid hra stopped by a renonc (the engine takes both): the one "ending" choice of the form drawn once.
+    (
+        "marias",
+        ["Ana", "Ben", "Cyril", "Dana"],
+        {},
+        MARIAS_HRA | {"laid": True, "renonc": {"player": "Ana", "kind": "talon"}},
+    ),
+    # A hra stored with 0 card points (no hláška): the points given are kept and priced, a 0 included.
+    ("marias", ["Ana", "Ben", "Cyril", "Dana"], {}, MARIAS_HRA | {"partner": "Cyril", "points": 0}),
 ]
 
 

@@ -17,7 +17,9 @@ from ledger.games import form_class
 from ledger.models import Hand
 from rules import marias, skat, snapser
 from tests import factories
+from tests.ledger.form_support import asked_fields, hidden_fields, offered_choices, record_buttons
 
+HX = {"HX-Request": "true"}
 SKAT_FOUR = ["Ana", "Ben", "Cyril", "Dora"]
 
 
@@ -65,10 +67,26 @@ def test_the_snapser_raises_read_as_the_hands_explanation_says_them(alice_client
 
 
 def test_at_a_four_seat_skat_table_the_dealer_sits_out_of_the_form_and_is_named_in_the_hand(alice_client, evening):
-    table = factories.make_table(evening, "skat", SKAT_FOUR)
+    table = factories.make_table(evening, "skat", SKAT_FOUR, ramsch=True)
     form = form_class("skat")(table, dealer=2)
-    assert [value for value, _label in form.fields["declarer"].choices] == ["Ana", "Ben", "Dora"]
     assert form.initial["declarer"] == "Dora"  # on Cyril's left: leads and bids first
+    # Every seat is drawn (the dealer changes at a tap); the page offers the three who play: Cyril deals.
+    html = alice_client.get(
+        reverse("ledger:hand_form", args=[table.pk]), {"contract": "grand", "dealer": "2"}, headers=HX
+    ).content.decode()
+    assert record_buttons(html) == {"declarer": ["Ana", "Ben", "Dora"]}
+    ramsch = alice_client.get(
+        reverse("ledger:hand_form", args=[table.pk]), {"contract": "ramsch", "dealer": "2"}, headers=HX
+    ).content.decode()
+    assert [name for name in asked_fields(ramsch) if name.startswith("ramsch_points_")] == [
+        "ramsch_points_Ana",
+        "ramsch_points_Ben",
+        "ramsch_points_Dora",
+    ]
+    assert "ramsch_points_Cyril" in hidden_fields(ramsch)
+    for name in ("ramsch_loser", "durchmarsch"):
+        assert offered_choices(ramsch, name) == ["", "Ana", "Ben", "Dora"]
+    assert offered_choices(ramsch, "jungfrau") == ["Ana", "Ben", "Dora"]
     taps = {"declarer": "Dora", "contract": "grand", "matadors": "2", "declarer_points": "70", "dealer": "2"}
     response = alice_client.post(reverse("ledger:hand_create", args=[table.pk]), taps)
     assert response.status_code == 302

@@ -10,6 +10,7 @@ from django.urls import reverse
 from ledger.games import form_class
 from ledger.models import Hand
 from tests import factories
+from tests.ledger.form_support import asked_fields, hidden_fields, offered_choices, record_buttons, wrapper
 
 D = Decimal
 
@@ -151,9 +152,11 @@ def test_the_marias_form_hides_points_for_betl(alice_client, evening):
         {"contract": "betl", "ending": "played", "dealer": "0"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert 'id="field-won"' in html
-    assert 'id="field-points"' not in html and 'id="field-trump"' not in html
-    assert 'id="field-flek_betl"' in html and 'id="field-flek_hra"' not in html
+    assert record_buttons(html) == {"won": ["won", "lost"]}  # won or lost, tapped last
+    # Drawn (the page shows them at a tap on another contract) but not asked for a betl.
+    assert {"points", "trump", "partner", "flek_hra"} <= set(hidden_fields(html))
+    assert not {"points", "trump", "partner", "flek_hra"} & set(asked_fields(html))
+    assert "flek_betl" in asked_fields(html)
 
 
 def test_a_sedma_without_the_seven_result_asks_for_it(alice_client, evening):
@@ -193,9 +196,10 @@ def test_the_snapser_form_offers_a_za12_only_tichy_durch_and_preselects_nothing(
         {"announcement": "za12", "result": "s_vodou", "winner": "declarer", "dealer": "0", "_refresh": "1"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert 'id="field-result"' in html
-    assert 'value="tichy_durch"' in html and 'value="s_vodou"' not in html and 'value="za_6"' not in html
-    assert 'value="tichy_durch" checked' not in html
+    assert "result" in asked_fields(html) and "result" not in record_buttons(html)  # the winner records a za 12
+    assert offered_choices(html, "result") == ["", "tichy_durch"]  # s vodou, bez vody, za 6 drawn hidden
+    checked = [control.value for control in wrapper(html, "field-result").controls if control.checked]
+    assert "tichy_durch" not in checked
 
 
 def test_a_skat_ouvert_game_not_ticked_hand_is_refused_beside_hand(alice_client, evening):

@@ -78,11 +78,14 @@ def test_a_rules_error_shows_in_czech_beside_its_field(alice_client, evening):
     taps = {"declarer": "Ana", "contract": "hra", "trump": "bells", "partner": "Cyril", "points": "65"}
     response = alice_client.post(
         reverse("ledger:hand_create", args=[table.pk]),
-        taps | {"played_out": "on", "dealer": "0"},
+        taps | {"ending": "played", "dealer": "0"},
         headers={"Accept-Language": "cs"},
     )
     assert response.status_code == 400
-    errors = re.search(r'<ul class="errorlist" role="alert" id="errors-points">(.*?)</ul>', response.content.decode())
+    # The card points are the hand's record buttons (they decide the price): the error is beside them.
+    errors = re.search(
+        r'<ul class="errorlist" role="alert" id="errors-record-by-points">(.*?)</ul>', response.content.decode()
+    )
     assert errors is not None and "body strany hrajícího v desítkách" in errors.group(1)
     assert not Hand.objects.exists()
 

@@ -7,25 +7,31 @@ JavaScript and the htmx answer, and the error beside the field when the choice i
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
 from ledger.models import Hand
 from tests import factories
-from tests.ledger.form_support import errors_beside, post_hand
+from tests.ledger.form_support import (
+    asked_fields,
+    errors_beside,
+    hidden_fields,
+    post_hand,
+    record_buttons,
+    record_hand_shown,
+    shown_errors,
+)
 
 D = Decimal
 
+# The status line after Record: the hand's line inside the page's one live region (role="status").
+STATUS_LINE = re.compile(r'<div id="table-status" role="status"[^>]*>\s*<div class="recorded card" id="hand-recorded"')
 
-def _record_buttons(html: str, name: str) -> list[str]:
-    """The values of the record field's buttons, in screen order."""
-    block = html.split(f'id="field-{name}"', 1)[1].split("</fieldset>", 1)[0]
-    return [part.split('"', 1)[0] for part in block.split(f'type="submit" class="primary" name="{name}" value="')[1:]]
-
-
-MARIAS = {"declarer": "Ana", "contract": "hra", "trump": "bells", "partner": "Cyril", "played_out": "on"}
+MARIAS = {"declarer": "Ana", "contract": "hra", "trump": "bells", "partner": "Cyril", "ending": "played"}
 SNAPSER = {"declarer": "Ana", "announcement": "hram", "trump": "leaves", "winner": "declarer", "raises": "0"}
 SKAT = {"contract": "grand", "matadors": "1", "declarer_points": "61"}
 
@@ -61,7 +67,7 @@ BUTTONS = [
     ),
     pytest.param(
         "marias",
-        {"declarer": "Ben", "contract": "betl", "played_out": "on", "won": "won", "flek_betl": "1"},
+        {"declarer": "Ben", "contract": "betl", "ending": "played", "won": "won", "flek_betl": "1"},
         {"contract": "betl", "won": True, "flek": {"betl": 1}},
         {"Ana": "-4.00", "Ben": "12.00", "Cyril": "-4.00", "Dana": "-4.00"},  # M11 betl with flek won, alone
         id="marias-betl-won",
@@ -130,7 +136,7 @@ def test_each_record_button_answers_htmx_with_the_status_line(alice_client, even
     html = post_hand(alice_client, table, taps | seen, htmx=True).content.decode()
     hand = Hand.objects.get(table=table, number=2)
     assert {name: str(amount) for name, amount in hand.amounts.items()} == money
-    assert 'id="hand-recorded" role="status"' in html and "Hand #2:</strong>" in html
+    assert STATUS_LINE.search(html) and "Hand #2:</strong>" in html
     assert 'hx-swap-oob="afterbegin:#log-list"' in html and 'id="hand-2"' in html
     assert 'id="hand-form"' in html and 'hx-swap-oob="true"' in html  # a fresh form for the next hand
 
@@ -145,7 +151,7 @@ def test_each_record_button_answers_htmx_with_the_status_line(alice_client, even
             "sedma_outcome",
             "Tap one: hra won, sedma won; hra won, sedma lost; hra lost, sedma won; hra lost, sedma lost.",
         ),
-        ("marias", {"declarer": "Ana", "contract": "durch", "played_out": "on"}, "won", "Tap one: won, lost."),
+        ("marias", {"declarer": "Ana", "contract": "durch", "ending": "played"}, "won", "Tap one: won, lost."),
         ("snapser", SNAPSER, "result", "Tap one: s vodou, bez vody, za 6, tichý durch."),
         (
             "snapser",
@@ -162,9 +168,11 @@ def test_a_missing_record_choice_is_an_error_beside_its_buttons(alice_client, ev
     for htmx in (False, True):
         response = post_hand(alice_client, table, taps, htmx=htmx)
         html = response.content.decode()
-        assert errors_beside(html, field) == message
+        assert errors_beside(html, f"record-by-{field}") == message
+        assert field in record_buttons(html)  # the buttons are shown, the error beside them
+        assert shown_errors(html, field) == [unescape(message)]
         record = html.split('class="field record has-error"', 1)[1]
-        assert record.startswith(f' id="field-{field}"')
+        assert record.startswith(f' id="record-by-{field}"')
         assert " autofocus>" in record.split("</fieldset>", 1)[0]  # the cursor on its first button
     assert not Hand.objects.exists()
 
@@ -174,7 +182,9 @@ def test_a_hlaska_brings_the_card_points_back_and_won_alone_is_refused(alice_cli
     table = factories.make_table(evening, "marias")
     response = post_hand(alice_client, table, MARIAS | {"marriages_declarer_20": "1", "won": "won"})
     assert response.status_code == 400
-    assert errors_beside(response.content.decode(), "points") == "Enter a number from 0 to 90."
+    html = response.content.decode()
+    assert errors_beside(html, "record-by-points") == "Enter a number from 0 to 90."
+    assert "points" in record_buttons(html) and "won" not in record_buttons(html) and "won" in hidden_fields(html)
     assert not Hand.objects.exists()
     response = post_hand(alice_client, table, MARIAS | {"marriages_declarer_20": "1", "points": "60"})
     assert response.status_code == 302
@@ -219,11 +229,11 @@ def test_a_card_points_button_answers_htmx_with_the_status_line(alice_client, ev
     html = post_hand(alice_client, table, taps, htmx=True).content.decode()
     hand = Hand.objects.get(table=table, number=2)
     assert hand.amounts["Ana"] == D("0.40") and hand.document["points"] == 80
-    assert 'id="hand-recorded" role="status"' in html and "Hand #2:</strong>" in html
+    assert STATUS_LINE.search(html) and "Hand #2:</strong>" in html
     assert 'hx-swap-oob="afterbegin:#log-list"' in html and 'id="hand-2"' in html
     # The fresh form for the next hand: no hláška tapped, so it ends with won/lost again, not the points.
-    form = html.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
-    assert _record_buttons(form, "won") == ["won", "lost"] and 'id="field-points"' not in form
+    assert record_buttons(html) == {"won": ["won", "lost"]}
+    assert "points" in hidden_fields(html) and "points" not in asked_fields(html)
 
 
 def test_missing_card_points_are_an_error_beside_their_buttons(alice_client, evening):
@@ -232,12 +242,13 @@ def test_missing_card_points_are_an_error_beside_their_buttons(alice_client, eve
     table = factories.make_table(evening, "marias")
     for htmx in (False, True):
         html = post_hand(alice_client, table, HRA_WITH_A_20, htmx=htmx).content.decode()
-        assert errors_beside(html, "points") == "Enter a number from 0 to 90."
+        assert errors_beside(html, "record-by-points") == "Enter a number from 0 to 90."
+        assert list(record_buttons(html)) == ["points"]
         record = html.split('class="field record has-error"', 1)[1]
-        assert record.startswith(' id="field-points"')
+        assert record.startswith(' id="record-by-points"')
         buttons = record.split("</fieldset>", 1)[0]
         assert 'value="0" aria-label="0 points" autofocus>0</button>' in buttons
-        assert 'aria-describedby="errors-points"' in buttons
+        assert 'aria-describedby="errors-record-by-points"' in buttons
         assert re_checked(html, "marriages_declarer_20", "1")
     assert not Hand.objects.exists()
 
@@ -248,7 +259,8 @@ def test_a_correction_keeps_the_card_points_as_a_field(alice_client, evening):
     hand = Hand.objects.get()
     html = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk])).content.decode()
     assert 'name="points" value="60"' in html and "a tap records the hand" not in html
-    assert "Save the correction" in html
+    assert "points" in asked_fields(html) and record_buttons(html) == {}
+    assert "Save the correction" in html and record_hand_shown(html)
     edit = MARIAS | {"marriages_declarer_20": "1", "points": "80", "dealer": "0", "version": str(hand.version)}
     response = alice_client.post(reverse("ledger:hand_edit", args=[hand.pk]), edit)
     assert response.status_code == 302
@@ -260,19 +272,20 @@ def test_the_form_draws_the_record_buttons_in_place_of_record_hand(alice_client,
     table = factories.make_table(evening, "marias")
     html = alice_client.get(table.get_absolute_url()).content.decode()
     form = html.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
-    assert _record_buttons(form, "won") == ["won", "lost"]
-    assert 'id="record-hand"' not in form and 'id="field-points"' not in form
+    assert record_buttons(html) == {"won": ["won", "lost"]}
+    assert not record_hand_shown(html) and "points" not in asked_fields(html) and "points" in hidden_fields(html)
     assert "a tap records the hand" in form
-    # A hláška tapped: the redraw asks for the card points, a button a ten that records, the hláška above them.
+    # A hláška tapped: the form asks for the card points, a button a ten that records, the hláška above them.
     redraw = alice_client.get(
         reverse("ledger:hand_form", args=[table.pk]),
-        {"contract": "hra", "played_out": "on", "marriages_declarer_20": "1", "dealer": "0"},
+        {"contract": "hra", "ending": "played", "marriages_declarer_20": "1", "dealer": "0"},
         headers={"HX-Request": "true"},
     ).content.decode()
-    assert _record_buttons(redraw, "points") == [str(points) for points in range(0, 91, 10)]
+    assert record_buttons(redraw) == {"points": [str(points) for points in range(0, 91, 10)]}
     assert 'aria-label="60 points">60</button>' in redraw  # read out as points, shown as the number
-    assert 'id="record-hand"' not in redraw and 'id="field-won"' not in redraw
-    assert redraw.index('id="field-marriages_declarer_20"') < redraw.index('id="field-points"')
+    assert not record_hand_shown(redraw) and "won" not in asked_fields(redraw) and "won" in hidden_fields(redraw)
+    assert "marriages_declarer_20" in asked_fields(redraw)
+    assert redraw.index('id="field-marriages_declarer_20"') < redraw.index('id="record-by-points"')
     assert re_checked(redraw, "marriages_declarer_20", "1")
 
 
@@ -285,34 +298,42 @@ def test_the_form_draws_the_record_buttons_in_place_of_record_hand(alice_client,
         ("snapser", {"announcement": "za12"}, "winner", ["declarer", "defenders"]),
         (
             "marias",
-            {"contract": "sedma", "played_out": "on"},
+            {"contract": "sedma", "ending": "played"},
             "sedma_outcome",
             ["won/won", "won/lost", "lost/won", "lost/lost"],
         ),
-        ("marias", {"contract": "betl", "played_out": "on"}, "won", ["won", "lost"]),
+        ("marias", {"contract": "betl", "ending": "played"}, "won", ["won", "lost"]),
         # a stovka is priced from its card points: they are its record buttons
-        ("marias", {"contract": "stovka", "played_out": "on"}, "points", [str(p) for p in range(0, 91, 10)]),
+        ("marias", {"contract": "stovka", "ending": "played"}, "points", [str(p) for p in range(0, 91, 10)]),
     ],
 )
 def test_each_game_ends_its_common_hands_with_record_buttons(alice_client, evening, game, contract, name, values):
     table = factories.make_table(evening, game)
-    html = alice_client.get(
-        reverse("ledger:hand_form", args=[table.pk]), contract | {"dealer": "0"}, headers={"HX-Request": "true"}
-    ).content.decode()
-    assert _record_buttons(html, name) == values
-    assert 'id="record-hand"' not in html
+    if contract:  # the form drawn for these taps
+        html = alice_client.get(
+            reverse("ledger:hand_form", args=[table.pk]), contract | {"dealer": "0"}, headers={"HX-Request": "true"}
+        ).content.decode()
+    else:  # the form as the table page first draws it, its everyday contract pre-selected
+        html = alice_client.get(table.get_absolute_url()).content.decode()
+    assert record_buttons(html) == {name: values}  # the one record field shown, and only its buttons
+    assert not record_hand_shown(html)
 
 
 @pytest.mark.parametrize(
     ("game", "contract"),
-    [("skat", {"contract": "passed"}), ("snapser", {"announcement": "nehram"}), ("marias", {"contract": "stovka"})],
+    [
+        ("skat", {"contract": "passed"}),
+        ("snapser", {"announcement": "nehram"}),
+        ("marias", {"contract": "stovka", "ending": "conceded_defenders"}),
+        ("marias", {"contract": "hra", "ending": "laid"}),
+    ],
 )
 def test_hands_that_end_otherwise_keep_record_hand(alice_client, evening, game, contract):
     table = factories.make_table(evening, game)
     html = alice_client.get(
         reverse("ledger:hand_form", args=[table.pk]), contract | {"dealer": "0"}, headers={"HX-Request": "true"}
     ).content.decode()
-    assert 'id="record-hand"' in html and "a tap records the hand" not in html
+    assert record_hand_shown(html) and record_buttons(html) == {}
 
 
 def test_the_pre_selected_values_a_button_uses_are_on_the_screen(alice_client, evening):
@@ -342,7 +363,8 @@ def test_a_correction_shows_the_record_field_as_a_field(alice_client, evening):
     hand = Hand.objects.get()
     html = alice_client.get(reverse("ledger:hand_edit", args=[hand.pk])).content.decode()
     assert re_checked(html, "sedma_outcome", "lost/won")
-    assert "Save the correction" in html and "a tap records the hand" not in html
+    assert "sedma_outcome" in asked_fields(html) and record_buttons(html) == {}
+    assert "Save the correction" in html and "a tap records the hand" not in html and record_hand_shown(html)
     response = alice_client.post(
         reverse("ledger:hand_edit", args=[hand.pk]),
         MARIAS | {"contract": "sedma", "sedma_outcome": "won/won", "dealer": "0", "version": str(hand.version)},

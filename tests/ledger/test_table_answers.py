@@ -41,10 +41,13 @@ def test_record_answers_with_what_changed_out_of_band(alice_client, snapser_tabl
     assert 'id="table-live"' not in html
     assert html.count('class="hand-row card') == 1  # the new row only, put on top of the log
     assert re.search(r'<ol hx-swap-oob="afterbegin:#log-list"><li class="hand-row card" id="hand-3">', html)
-    for part in ("scoreboard", "table-status", "next-dealer", "hand-form", "undo-last", "balance-chart", "log-more"):
+    for part in ("scoreboard", "next-dealer", "hand-form", "undo-last", "balance-chart", "log-more"):
         assert re.search(rf'id="{part}"[^>]* hx-swap-oob="true"', html), part
+    # The status line is the page's one live region: it stays, and the answer swaps what is inside it.
+    assert re.search(r'id="table-status" role="status" hx-swap-oob="innerHTML"', html)
     assert '<span class="muted" id="hand-total" hx-swap-oob="true">(3)</span>' in html
-    assert re.search(r'role="status"[^>]*>\s*<p><strong>Hand #3:</strong>\s*Ana', html)
+    status = r'role="status"[^>]*>\s*<div class="recorded card" id="hand-recorded"[^>]*>'
+    assert re.search(status + r"\s*<p><strong>Hand #3:</strong>\s*Ana", html)
     assert "+1.20" in html  # Ana's balance after three N1 hands
     # The fresh form says which state of the table it was drawn on.
     assert f'name="table_revision" value="{_revision(snapser_table)}"' in html
