@@ -680,6 +680,9 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
 @transaction.atomic
 def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
     """Record that the payer has paid; marking it again changes nothing (a double tap, a retried request)."""
+    # The evening's row first, as closing, reopening and taking a mark back lock it: a paid mark holding the
+    # transfer while it waits for the evening (its history row points at it) deadlocked with a reopen.
+    _lock_transfer_evening(transfer)
     locked = _transfer_locked(transfer)
     if locked is None:
         raise LedgerError(_("This transfer is no longer planned: the evening was reopened."), field="transfer")
@@ -691,6 +694,12 @@ def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
             evening_id=locked.settlement.evening_id, kind=EveningEvent.Kind.TRANSFER_PAID, by=by, note=str(locked)
         )
     return locked
+
+
+def _lock_transfer_evening(transfer: Transfer) -> Evening | None:
+    """Lock the evening of a transfer's settlement (None when the transfer is gone)."""
+    evening_id = Transfer.objects.filter(pk=transfer.pk).values_list("settlement__evening_id", flat=True).first()
+    return None if evening_id is None else Evening.objects.select_for_update().filter(pk=evening_id).first()
 
 
 def _transfer_locked(transfer: Transfer) -> Transfer | None:
@@ -711,8 +720,7 @@ def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
     """
     # The evening's row first, as closing and reopening lock it: a reopen never runs between the read and the
     # write, and the two never wait on each other's locks.
-    evening_id = Transfer.objects.filter(pk=transfer.pk).values_list("settlement__evening_id", flat=True).first()
-    evening = None if evening_id is None else Evening.objects.select_for_update().filter(pk=evening_id).first()
+    evening = _lock_transfer_evening(transfer)
     locked = _transfer_locked(transfer)
     if evening is None or locked is None:  # dropped meanwhile: nothing is marked paid any more
         transfer.paid_at = transfer.paid_by = None
