@@ -61,7 +61,7 @@ async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
         state = await sync_to_async(_shared_state)(token)
         return None if state is None else {"state": state[1]}
 
-    return await push.event_stream(request, push.evening_topic(found[0]), first)
+    return await push.event_stream(request, push.evening_topic(found[0]), first, link=token)
 
 
 @vary_on_headers("HX-Request")

@@ -340,7 +340,7 @@ def test_the_guest_reaches_its_table_only(phone, running, alice):
     assert phone.get(f"/evenings/{table.evening_id}/tables/new/").status_code == 302
     # Its own table, its evening and its table in the API.
     assert phone.get(f"/tables/{table.table_id}/").status_code == 200
-    assert phone.get(f"/evenings/{table.evening_id}/").status_code == 200
+    assert phone.get(f"/evenings/{table.evening_id}/")["Location"] == f"/tables/{table.table_id}/"  # the organiser's
     assert phone.get(f"/api/tables/{table.table_id}/hands/").status_code == 200
     assert running.round_set.count() == 1 and Evening.objects.filter(owner=alice).count() == 3
 
