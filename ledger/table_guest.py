@@ -7,7 +7,8 @@ a new evening, circles, tournaments, statistics, the API beyond its table) redir
 answer 404 to anything else.
 
 The guest is recognised by the session the link made (``GUEST_TABLE``: no query per request); a guest account has
-no password, so the link is its only way in.
+no password, so the link is its only way in. Once the link is renewed (or the round is over) the guest is inactive
+and the session finds nobody logged in: the table's pages then say so (``link_renewed``), not the log-in page.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+
+from ledger.table_link import link_renewed
 
 GUEST_TABLE = "talon_guest_table"
 GUEST_EVENING = "talon_guest_evening"
@@ -52,9 +55,15 @@ class TableGuestMiddleware:
         if session is None or settings.SESSION_COOKIE_NAME not in request.COOKIES:
             return self.get_response(request)
         table_id = session.get(GUEST_TABLE)
-        if table_id is None or not request.user.is_authenticated:
+        if table_id is None:
             return self.get_response(request)
         evening_id = session.get(GUEST_EVENING)
+        if not request.user.is_authenticated:
+            if guest_may_open(request.path_info, int(table_id), int(evening_id or 0)) and not _OPEN.match(
+                request.path_info
+            ):
+                return link_renewed(request, int(table_id))
+            return self.get_response(request)
         if guest_may_open(request.path_info, int(table_id), int(evening_id or 0)):
             return self.get_response(request)
         if request.method in ("GET", "HEAD") and not request.path_info.startswith("/api/"):

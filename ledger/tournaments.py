@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Count, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger import push, services
 from ledger.models import (
@@ -287,7 +288,7 @@ def tournament_create(
         entrant_add(tournament=tournament, name=player)
     if start:
         Entrant.objects.filter(tournament=tournament).update(checked_in=True)
-        round_start(tournament=tournament)
+        round_start(tournament=tournament, number=1)
     return tournament
 
 
@@ -316,9 +317,22 @@ def entrant_add(*, tournament: Tournament, name: str) -> Entrant:
     return Entrant.objects.create(tournament=tournament, player=player, number=(last or 0) + 1)
 
 
-def entrant_check_in(*, entrant: Entrant, checked_in: bool = True) -> Entrant:
+@transaction.atomic
+def entrant_check_in(*, entrant: Entrant, checked_in: bool = True, for_next_round: bool = False) -> Entrant:
+    """Set whether the player is here (the state asked for, not a toggle: two taps agree). Once the first round
+    is drawn the list is locked, so a stray tap cannot drop a seated player from the next draw: a late arrival
+    or a player leaving is checked in or out ``for_next_round``, an action of its own."""
+    locked = Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
+    if locked.status == Tournament.Status.FINISHED:
+        raise LedgerError(_("The tournament is over."), field="checked_in")
+    if locked.status == Tournament.Status.RUNNING and not for_next_round:
+        raise LedgerError(
+            _("Check-in is locked while the tournament runs: check a late arrival in, or a leaving player out, "
+              "for the next round."),
+            field="checked_in",
+        )  # fmt: skip
+    Entrant.objects.filter(pk=entrant.pk).update(checked_in=checked_in)
     entrant.checked_in = checked_in
-    entrant.save(update_fields=["checked_in"])
     return entrant
 
 
@@ -330,16 +344,103 @@ def rounds_played(tournament: Tournament) -> int:
     return Round.objects.filter(tournament=tournament).count()
 
 
+@dataclass(frozen=True)
+class Unfinished:
+    """A table of the running round with fewer hands than planned (``planned_hands``)."""
+
+    number: int
+    played: int
+    planned: int
+
+    def __str__(self) -> str:
+        text = ngettext(
+            "table %(number)s (%(played)s of %(planned)s hand)",
+            "table %(number)s (%(played)s of %(planned)s hands)",
+            self.planned,
+        )
+        return text % {
+            "number": self.number,
+            "played": self.played,
+            "planned": self.planned,
+        }
+
+
+class TablesUnfinished(LedgerError):
+    """The next round was asked for while tables of the running one still play; ``tables`` names them."""
+
+    def __init__(self, tables: Sequence[Unfinished], number: int) -> None:
+        self.tables = list(tables)
+        self.number = number
+        super().__init__(
+            _(
+                "These tables have not finished: %(tables)s. Confirm to start the next round all the same: their "
+                "phones are logged out."
+            )
+            % {"tables": ", ".join(map(str, tables))},
+            field="confirm_unfinished",
+        )
+
+
+@dataclass(frozen=True)
+class Started:
+    """What a request for round ``number`` did: ``created`` when it started it, False when it had started
+    already (a double tap or a retry is answered with that round, nothing changed)."""
+
+    round: Round
+    created: bool
+
+
+def unfinished_tables(tournament: Tournament, played: Round | None = None) -> list[Unfinished]:
+    """The tables of the tournament's newest round (or ``played``) with fewer counted hands than planned."""
+    played = played or Round.objects.filter(tournament=tournament).order_by("-number").first()
+    if played is None:
+        return []
+    tables = list(TournamentTable.objects.filter(round=played).select_related("table").order_by("number"))
+    counts = dict(
+        Hand.objects.filter(table_id__in=[table.table_id for table in tables], status=Hand.Status.COUNTED)
+        .values_list("table_id")
+        .annotate(count=Count("id"))
+        .values_list("table_id", "count")
+    )
+    chosen = tournament_format(tournament)
+    found = []
+    for table in tables:
+        planned = planned_hands(tournament, len(table.table.seat_names), chosen)
+        if counts.get(table.table_id, 0) < planned:
+            found.append(Unfinished(table.number, counts.get(table.table_id, 0), planned))
+    return found
+
+
 @transaction.atomic
-def round_start(*, tournament: Tournament) -> Round:
-    """Seat the next series or round: the first drawn at random, a later Skat series by the standings, a Mariáš
-    or Šnapser round from the movement planned with the first; a table each, with its evening and link."""
+def round_start(*, tournament: Tournament, number: int | None = None, confirm_unfinished: bool = False) -> Started:
+    """Seat series or round ``number``: the first drawn at random, a later Skat series by the standings, a Mariáš
+    or Šnapser round from the movement planned with the first; a table each, with its evening and link.
+
+    Idempotent by intent: under the tournament's row lock, a round that has started already is answered as it is
+    (a double tap, a retried request); a number that is neither that nor the next is refused. While tables of the
+    running round have fewer hands than planned, ``TablesUnfinished`` names them unless ``confirm_unfinished``.
+    ``number`` None means the next one, for a caller that is itself the intent (a new tournament's first round,
+    the demo); a request from a page or the API always names it."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    number = rounds_played(locked) + 1
-    if locked.status == Tournament.Status.FINISHED or number > locked.rounds:
+    played_already = rounds_played(locked)
+    if number is None:
+        number = played_already + 1
+    if 1 <= number <= played_already:
+        return Started(Round.objects.get(tournament=locked, number=number), created=False)
+    if locked.status == Tournament.Status.FINISHED or played_already >= locked.rounds:
         raise LedgerError(
             _("All %(rounds)s rounds have been played.") % {"rounds": locked.rounds}, field="non_field_errors"
         )
+    if number != played_already + 1:
+        raise LedgerError(
+            _("Round %(asked)s cannot start: %(played)s rounds have started, the next is round %(next)s.")
+            % {"asked": number, "played": played_already, "next": played_already + 1},
+            field="round",
+        )
+    if not confirm_unfinished:
+        unfinished = unfinished_tables(locked)
+        if unfinished:
+            raise TablesUnfinished(unfinished, number)
     players = list(
         Entrant.objects.filter(tournament=locked, checked_in=True)
         .order_by("number")
@@ -362,7 +463,7 @@ def round_start(*, tournament: Tournament) -> Round:
     locked.save(update_fields=["status", "plan"])
     tournament.status, tournament.plan = locked.status, locked.plan
     _announce_round(locked)
-    return played
+    return Started(played, created=True)
 
 
 def _seating(tournament: Tournament, number: int, players: list[str]) -> list[list[str]]:
@@ -663,6 +764,8 @@ def _publish_standings(tournament_id: int) -> None:
 
 __all__ = [
     "Format",
+    "Started",
+    "TablesUnfinished",
     "announce",
     "entrant_add",
     "entrant_check_in",
@@ -678,4 +781,5 @@ __all__ = [
     "topic",
     "tournament_create",
     "tournament_finish",
+    "unfinished_tables",
 ]

@@ -7,6 +7,7 @@ phone (the guest account its score-sheet link logs in) records hands at its own 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.http import Http404
@@ -213,17 +214,56 @@ class TournamentTablesApi(APIView):
 
 
 class TournamentNextRoundApi(APIView):
+    class InputSerializer(serializers.Serializer[None]):
+        round = serializers.IntegerField(
+            min_value=1,
+            max_value=tournaments.MOST_ROUNDS,
+            help_text="the round this request starts (the current one + 1); asking again for a round that has "
+            "started answers it (200), nothing changed",
+        )
+        confirm_unfinished = serializers.BooleanField(
+            default=False,
+            help_text="start it although tables of the running round have fewer hands than planned (without it: "
+            "409 naming them)",
+        )
+
+    class UnfinishedSerializer(ErrorSerializer):
+        tables = serializers.ListField(
+            child=serializers.DictField(), help_text='[{"number", "played", "planned"}]: the tables still playing'
+        )
+
     @extend_schema(
         operation_id="tournament_next_round",
-        request=None,
-        responses={201: TournamentDetailSerializer, 400: ErrorSerializer, **NOT_FOUND},
+        request=InputSerializer,
+        responses={
+            201: TournamentDetailSerializer,
+            200: TournamentDetailSerializer,
+            400: ErrorSerializer,
+            409: UnfinishedSerializer,
+            **NOT_FOUND,
+        },
         summary="Seat the next series or round (Skat: by the standings; Mariáš, Šnapser: by the movement)",
+        examples=[OpenApiExample("Series 2", request_only=True, value={"round": 2})],
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         tournament = tournament_for_organiser(request.user, tournament_id)
-        tournaments.round_start(tournament=tournament)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            started = tournaments.round_start(
+                tournament=tournament,
+                number=serializer.validated_data["round"],
+                confirm_unfinished=serializer.validated_data["confirm_unfinished"],
+            )
+        except tournaments.TablesUnfinished as unfinished:
+            answer = {
+                "field": unfinished.field,
+                "error": unfinished.message,
+                "tables": [dataclasses.asdict(table) for table in unfinished.tables],
+            }
+            return Response(answer, status=status.HTTP_409_CONFLICT)
         data = TournamentDetailSerializer(_detail(request, tournament)).data
-        return Response(data, status=status.HTTP_201_CREATED)
+        return Response(data, status=status.HTTP_201_CREATED if started.created else status.HTTP_200_OK)
 
 
 class TournamentStandingsApi(APIView):

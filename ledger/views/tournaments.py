@@ -28,6 +28,7 @@ from ledger.access import entrant_for_owner, tournament_for_door, tournament_for
 from ledger.models import Entrant, Hand, Round, Tournament, TournamentTable
 from ledger.qr import qr_svg
 from ledger.table_guest import GUEST_EVENING, GUEST_TABLE
+from ledger.table_link import link_renewed
 from ledger.tournament_forms import EntrantForm, TournamentForm, add_tournament_error
 from ledger.views.htmx import HtmxHttpRequest
 from rules import tournament as rt
@@ -94,6 +95,8 @@ def _tournament_context(request: HttpRequest, tournament: Tournament, **forms: A
         "prizes": tournaments.prize_list(tournament, standings) if finished else {},
         "finished": finished,
         "next_round": _next_round(tournament, current, entrants),
+        # The running round's tables still playing: the next round's form names them and asks once.
+        "unfinished": None if finished or current is None else tournaments.unfinished_tables(tournament, current),
         "door": _door_link(request, tournament),
         "links": _links(tournament),
     }
@@ -197,8 +200,11 @@ def tournament_entrant_add(request: HtmxHttpRequest, tournament_id: int) -> Http
         except services.LedgerError as error:
             form.add_error("name", error.message)
         else:
-            # Who registers at the door is there: checked in at once.
-            tournaments.entrant_check_in(entrant=entrant, checked_in=request.POST.get("checked_in") == "1")
+            # Who registers at the door is there: checked in at once (while a round runs, for the next one: adding
+            # a player is the explicit action a late arrival needs).
+            tournaments.entrant_check_in(
+                entrant=entrant, checked_in=request.POST.get("checked_in") == "1", for_next_round=True
+            )
     if request.htmx:
         # htmx swaps only a 2xx answer: a refused name answers 200 here, with the error beside the field.
         context = _tournament_context(request, tournament, entrant_form=form if form.errors else None)
@@ -212,32 +218,68 @@ def tournament_entrant_add(request: HtmxHttpRequest, tournament_id: int) -> Http
 @login_required
 @require_POST
 def tournament_check_in(request: HtmxHttpRequest, tournament_id: int, entrant_id: int) -> HttpResponse:
-    """Tapping a name checks the player in, or out again."""
+    """Check a player in or out: the form names the state it asks for (two taps agree, they do not toggle back).
+    Once a round is drawn only ``for_next_round`` does it, the explicit late arrival or leaving."""
     tournament = tournament_for_owner(request.user, tournament_id)
     entrant = entrant_for_owner(tournament, entrant_id)
-    tournaments.entrant_check_in(entrant=entrant, checked_in=not entrant.checked_in)
+    wanted = request.POST.get("checked_in", "1" if not entrant.checked_in else "0") == "1"
+    for_next_round = request.POST.get("for_next_round") == "1"
+    error = ""
+    if for_next_round and not wanted and entrant.checked_in and request.POST.get("confirm") != "1":
+        error = _("Tick the box to check %(name)s out: nothing was changed.") % {"name": entrant.player.name}
+    else:
+        try:
+            tournaments.entrant_check_in(entrant=entrant, checked_in=wanted, for_next_round=for_next_round)
+        except services.LedgerError as refused:
+            error = refused.message
+    tournament.refresh_from_db(fields=["status"])
     if request.htmx:
         entrants = Entrant.objects.filter(tournament=tournament)
         context = {
             "tournament": tournament,
             "entrant": entrant,
+            "error": error,
             "checked_in": entrants.filter(checked_in=True).count(),
             "entrant_count": entrants.count(),
         }
         return render(request, "ledger/_tournament_entrant_checked.html", context)
+    if error:
+        messages.error(request, error)
     return redirect(f"{tournament.get_absolute_url()}#entrants")
+
+
+def _round_asked(request: HttpRequest) -> int | None:
+    value = request.POST.get("round", "")
+    return int(value) if value.isdigit() and len(value) < 4 else None
 
 
 @login_required
 @require_POST
 def tournament_round_start(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Start the round the form names; the same request again is answered with that round. While tables of the
+    running round have not finished, the page names them and asks once (``confirm_unfinished``)."""
     tournament = tournament_for_owner(request.user, tournament_id)
+    number = _round_asked(request)
+    if number is None:
+        messages.error(request, _("Say which round to start: the page was out of date, here it is again."))
+        return redirect(f"{tournament.get_absolute_url()}#next-round")
     try:
-        played = tournaments.round_start(tournament=tournament)
+        started = tournaments.round_start(
+            tournament=tournament, number=number, confirm_unfinished=request.POST.get("confirm_unfinished") == "1"
+        )
+    except tournaments.TablesUnfinished as unfinished:
+        context = _tournament_context(request, tournament)
+        context["unfinished"] = unfinished.tables
+        context["unfinished_refused"] = unfinished.message
+        return render(request, "ledger/tournament_detail.html", context, status=409)
     except services.LedgerError as error:
         messages.error(request, error.message)
+        return redirect(f"{tournament.get_absolute_url()}#next-round")
+    if started.created:
+        text = _("Round %(number)s has started: here are its tables.")
     else:
-        messages.success(request, _("Round %(number)s has started: here are its tables.") % {"number": played.number})
+        text = _("Round %(number)s had started already: here are its tables, nothing was changed.")
+    messages.success(request, text % {"number": started.round.number})
     return redirect(f"{tournament.get_absolute_url()}#tables")
 
 
@@ -260,7 +302,14 @@ def tournament_table_link_renew(request: HtmxHttpRequest, tournament_id: int, ta
 @login_required
 @require_POST
 def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Finish the tournament once the organiser ticked "Yes, finish" (one tap cannot end it)."""
     tournament = tournament_for_owner(request.user, tournament_id)
+    if tournament.status == Tournament.Status.FINISHED:
+        messages.success(request, _("The tournament is finished: here are the standings and the prizes."))
+        return redirect(f"{tournament.get_absolute_url()}#standings")
+    if request.POST.get("confirm") != "1":
+        messages.error(request, _("Tick “Yes, finish the tournament” to finish it: nothing was changed."))
+        return redirect(f"{tournament.get_absolute_url()}#finish")
     tournaments.tournament_finish(tournament=tournament)
     messages.success(request, _("The tournament is finished: here are the standings and the prizes."))
     return redirect(f"{tournament.get_absolute_url()}#standings")
@@ -288,7 +337,8 @@ def tournament_checkin_entrant(request: HtmxHttpRequest, token: str, entrant_id:
         raise Http404
     entrant = get_object_or_404(Entrant.objects.select_related("player"), tournament=tournament, pk=entrant_id)
     if not entrant.checked_in:
-        tournaments.entrant_check_in(entrant=entrant)
+        # A player's own tap at the door only ever checks in: a late arrival, their own explicit action.
+        tournaments.entrant_check_in(entrant=entrant, for_next_round=True)
     if request.htmx:
         context = {"tournament": tournament, "entrant": entrant, "token": token, "just": True}
         return render(request, "ledger/_tournament_checkin_row.html", context)
@@ -301,7 +351,9 @@ def tournament_sheet(request: HttpRequest, token: str) -> HttpResponse:
     try:
         table, guest = tournaments.table_guest(token=token)
     except LookupError:
-        raise Http404 from None
+        # A printed or scanned link of a round that is over, or one the organiser renewed: said in the phone's
+        # language (no record of old tokens is kept, so an unknown one gets the same words, as 404).
+        return link_renewed(request, status=404)
     if request.user.pk == table.round.tournament.owner_id:
         # The organiser trying the QR code on their own phone stays logged in as themselves.
         return redirect("ledger:table_detail", table_id=table.table_id)

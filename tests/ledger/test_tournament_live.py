@@ -278,7 +278,7 @@ def test_a_hand_at_a_tournament_table_publishes_the_standings_once_after_the_com
 
 def test_a_new_series_and_the_end_are_published_for_the_clock(night, published, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        tournaments.round_start(tournament=night)
+        tournaments.round_start(tournament=night, number=2, confirm_unfinished=True)
     with django_capture_on_commit_callbacks(execute=True):
         tournaments.tournament_finish(tournament=night)
     messages = [data for topic, data in published if topic == tournaments.topic(night.pk)]

@@ -94,7 +94,7 @@ def test_registered_players_have_no_round_until_seated(alice):
     # Checked in at the door: only they are drawn.
     for entrant in Entrant.objects.filter(tournament=tournament, number__lte=6):
         tournaments.entrant_check_in(entrant=entrant)
-    tournaments.round_start(tournament=tournament)
+    tournaments.round_start(tournament=tournament, number=1)
     assert [len(table.table.seat_names) for table in tables_of(tournament)] == [3, 3]
     rows = by_player(tournament)
     assert rows["Gustav"].rounds == 0 and rows["Ana"].rounds == 1
@@ -112,9 +112,9 @@ def test_a_long_name_is_shortened_in_the_tables_places(alice):
 
 def test_no_round_after_the_last_nor_after_the_end(alice):
     tournament = skat_night(alice)
-    tournaments.round_start(tournament=tournament)
+    tournaments.round_start(tournament=tournament, number=2, confirm_unfinished=True)
     with pytest.raises(LedgerError, match="All 2 rounds have been played"):
-        tournaments.round_start(tournament=tournament)
+        tournaments.round_start(tournament=tournament, number=3, confirm_unfinished=True)
     tournaments.tournament_finish(tournament=tournament)
     assert Round.objects.filter(tournament=tournament, ends_at__isnull=True).count() == 0
     with pytest.raises(LedgerError, match="The tournament is over"):
@@ -206,8 +206,8 @@ def test_the_second_series_is_seated_by_the_standings_and_late_comers_last(alice
     services.hand_record(table=three.table, hand=skat(three, 0, 2, 61), by=alice)  # t2 +98
     services.hand_record(table=four.table, hand=skat(four, 0, 3, 60), by=alice, dealer=0)  # f3 −146, others +30
     late = tournaments.entrant_add(tournament=tournament, name="Hana")
-    tournaments.entrant_check_in(entrant=late)
-    tournaments.round_start(tournament=tournament)
+    tournaments.entrant_check_in(entrant=late, for_next_round=True)
+    tournaments.round_start(tournament=tournament, number=2, confirm_unfinished=True)
     f = four.table.seat_names
     ranked = [row.player for row in tournaments.standings(tournament)]
     # 98 t2; 30 f0, f1, f2 (equal money too: by name); 0 Hana, who came late (money 0), then t0 and t1 (money
@@ -248,8 +248,8 @@ def test_a_marias_movement_is_replanned_when_somebody_leaves(alice):
     assert len(tournament.plan) == 3
     gone = [Entrant.objects.get(tournament=tournament, player__name=name) for name in players[:4]]
     for entrant in gone:
-        tournaments.entrant_check_in(entrant=entrant, checked_in=False)
-    tournaments.round_start(tournament=tournament)
+        tournaments.entrant_check_in(entrant=entrant, checked_in=False, for_next_round=True)
+    tournaments.round_start(tournament=tournament, number=2, confirm_unfinished=True)
     tournament.refresh_from_db()
     seated = sorted(name for table in tables_of(tournament, 2) for name in table.table.seat_names)
     assert seated == sorted(players[4:]) and len(tournament.plan) == 3
@@ -300,7 +300,7 @@ def test_the_last_rounds_phones_are_logged_out_when_the_next_round_starts(alice)
     tournament = skat_night(alice)
     four, _three = tables_of(tournament)
     _found, guest = tournaments.table_guest(token=four.token)
-    tournaments.round_start(tournament=tournament)
+    tournaments.round_start(tournament=tournament, number=2, confirm_unfinished=True)
     guest.refresh_from_db()
     assert not guest.is_active and guest not in four.evening.scorekeepers.all()
     with pytest.raises(LookupError):  # the printed draw of series 1 opens nothing any more
@@ -331,7 +331,7 @@ def test_the_standings_version_grows_with_every_change(alice, django_capture_on_
     first = tournaments.standings_version(tournament)
     services.hand_record(table=three.table, hand=skat(three, 0, 0, 61), by=alice)
     after_hand = tournaments.standings_version(tournament)
-    tournaments.round_start(tournament=tournament)
+    tournaments.round_start(tournament=tournament, number=2, confirm_unfinished=True)
     after_round = tournaments.standings_version(tournament)
     tournaments.tournament_finish(tournament=tournament)
     after_end = tournaments.standings_version(Tournament.objects.get(pk=tournament.pk))
