@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ledger.forms import coin_field
+from ledger.forms import SettlementForm, coin_field
 from ledger.hand_forms.base import Segments
 from ledger.models import Circle, Currency, Player
 
@@ -110,3 +110,13 @@ class PotForm(forms.Form):
         assert isinstance(field, forms.ModelChoiceField)
         field.queryset = circle.members.order_by("name")
         field.empty_label = _("(nobody in particular)")
+
+
+class TabSettleForm(SettlementForm):
+    """Settling the tab: the settlement's mode and banker, and a "Yes" ticked, so that one stray tap settles
+    nothing (the tab's balances become transfers and the tab starts again from zero)."""
+
+    confirm = forms.BooleanField(
+        label=_("Yes, settle the tab now: its balances become payments and the tab starts again at zero"),
+        error_messages={"required": _("Tick the box to settle the tab: nothing was changed.")},
+    )

@@ -26,8 +26,8 @@ from ledger.access import (
     membership_for_link,
     membership_for_scorekeeper,
 )
-from ledger.circle_forms import CircleForm, CircleSettingsForm, MemberForm, PotForm
-from ledger.forms import SettlementForm, add_domain_error
+from ledger.circle_forms import CircleForm, CircleSettingsForm, MemberForm, PotForm, TabSettleForm
+from ledger.forms import add_domain_error
 from ledger.models import Circle, CircleEntry, CircleMember, CircleTransfer, Table
 from ledger.qr import qr_svg
 from ledger.views.htmx import HtmxHttpRequest
@@ -70,7 +70,7 @@ def _circle_context(request: HttpRequest, circle: Circle, **forms: Any) -> dict[
     context = circle_selectors.circle_context(circle)
     context["links"] = [_member_link(request, membership) for membership in context["members"]]
     context["member_form"] = forms.get("member_form") or MemberForm()
-    context["settle_form"] = forms.get("settle_form") or SettlementForm(players=list(context["tab"]))
+    context["settle_form"] = forms.get("settle_form") or TabSettleForm(players=list(context["tab"]))
     context["pot_form"] = forms.get("pot_form") or PotForm(circle=circle)
     context["settings_form"] = forms.get("settings_form") or CircleSettingsForm(circle=circle)
     owner = circle.owner_id == request.user.pk
@@ -222,7 +222,7 @@ def circle_scorekeeper_remove(request: HttpRequest, circle_id: int) -> HttpRespo
 @require_POST
 def circle_tab_settle(request: HttpRequest, circle_id: int) -> HttpResponse:
     circle = circle_for_scorekeeper(request.user, circle_id)
-    form = SettlementForm(request.POST, players=list(circle_selectors.tab_balances(circle)))
+    form = TabSettleForm(request.POST, players=list(circle_selectors.tab_balances(circle)))
     if form.is_valid():
         try:
             circles.tab_settle(

@@ -45,6 +45,11 @@ def test_the_tab_is_settled_and_a_transfer_marked_paid_with_htmx(page: Page, ali
     page.goto(circle.get_absolute_url())
     violations = audit(page)
     assert not violations, "\n".join(report(violations, "circle page"))
+    # One tap settles nothing: the browser asks for the "Yes" first (no JavaScript needed).
+    page.get_by_role("button", name="Settle the tab").click()
+    assert page.locator("#id_confirm").evaluate("box => box.validity.valueMissing")
+    assert not circle.settlements.exists()
+    page.get_by_label("Yes, settle the tab now").check()
     page.get_by_role("button", name="Settle the tab").click()
     expect(page.locator("li.transfer")).to_have_count(2)
     first = page.locator("li.transfer").first

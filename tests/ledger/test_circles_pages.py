@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger import circles, services
-from ledger.models import Circle, CircleEntry, CircleMember, Evening
+from ledger.models import Circle, CircleEntry, CircleMember, CircleSettlement, Evening
 from tests import factories
 from tests.ledger.closeout_data import ANA_IBAN, set_iban
 
@@ -122,7 +122,9 @@ def test_the_circle_page_shows_the_tab_and_settles_it_with_qr_codes(alice_client
     page = alice_client.get(circle.get_absolute_url()).content.decode()
     assert '<tr data-player="Ana"><td>Ana</td><td class="num plus">12.00\xa0Kč</td></tr>' in page
     assert '<tr data-player="Ben"><td>Ben</td><td class="num minus">−6.00\xa0Kč</td></tr>' in page
-    response = alice_client.post(reverse("ledger:circle_tab_settle", args=[circle.pk]), {"mode": "fewest"})
+    response = alice_client.post(
+        reverse("ledger:circle_tab_settle", args=[circle.pk]), {"mode": "fewest", "confirm": "on"}
+    )
     assert response.status_code == 302
     page = alice_client.get(circle.get_absolute_url()).content.decode()
     assert "Ben → Ana" in page and "Cyril → Ana" in page
@@ -392,3 +394,15 @@ def test_a_tab_evening_still_says_it_went_into_the_tab_after_the_circle_settles_
     page = alice_client.get(reverse("ledger:evening_settlement", args=[evening.pk])).content.decode()
     assert "Nobody pays tonight: the rounded balances went into the tab of Friday Šnapser." in page
     assert "Nobody owes anybody anything." not in page
+
+
+def test_settling_the_tab_asks_once(alice_client, circle):
+    won_evening(circle)
+    page = alice_client.get(circle.get_absolute_url()).content.decode()
+    assert 'name="confirm"' in page and "Yes, settle the tab now" in page
+    url = reverse("ledger:circle_tab_settle", args=[circle.pk])
+    one_tap = alice_client.post(url, {"mode": "fewest"})
+    assert one_tap.status_code == 400 and "Tick the box to settle the tab" in one_tap.content.decode()
+    assert not CircleSettlement.objects.filter(circle=circle).exists()
+    assert alice_client.post(url, {"mode": "fewest", "confirm": "on"}).status_code == 302
+    assert CircleSettlement.objects.filter(circle=circle).count() == 1
