@@ -215,6 +215,7 @@ SPECTACULAR_SETTINGS = {
 # Behind a TLS-terminating proxy set SECURE_PROXY_SSL_HEADER=1 so Django trusts X-Forwarded-Proto.
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE  # every cookie the app sets: the language one too
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from hx-headers, never reads the cookie
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
