@@ -12,29 +12,36 @@ process only (one app process serves both the hands and the viewers: ``make run`
 
 A viewer's queue is bounded: a viewer that does not keep up keeps only the newest message. Every message says
 "something changed, here is the new state's summary", so the newest one is all a late reader needs.
+
+A live line costs no database connection of its own (``first_state``, ``looked_up``): the state a viewer is sent
+first is read once per topic and kept on the hub until the next message on that topic (a message that *is* the
+whole state replaces it), every read goes through a gate of ``DATABASE_READS`` at a time per process on a connection
+closed at once, and ``limited`` caps the lines open per client address and per process (429 with Retry-After).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
+import functools
 import itertools
 import json
 import logging
 import os
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from typing import Any
+import weakref
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
+from typing import Any, TypeVar
 
 import redis
 import redis.asyncio
-from asgiref.sync import SyncToAsync, sync_to_async
+from asgiref.sync import SyncToAsync, ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 logger = logging.getLogger(__name__)
 
@@ -45,8 +52,13 @@ HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies and phones f
 RETRY_MS = 3000  # how long EventSource waits before reconnecting
 _REDIS_PAUSE = 5.0  # after a failed publish, seconds during which publish goes straight to this process's viewers
 _RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the reader's waits between attempts to reach Redis again
+DATABASE_READS = 4  # first states and link look-ups read at once per process, each on a connection closed after it
+STATE_SECONDS = 30.0  # a kept first state is read again after this long even without a message (a missed one)
+LOOKUP_SECONDS = 3.0  # a link found (token -> what it shows) serves the viewers arriving this long after
+_LOOKUPS_KEPT = 1000
 
 Message = dict[str, Any]
+T = TypeVar("T")
 
 
 def evening_topic(evening_id: int) -> str:
@@ -123,6 +135,12 @@ class _Hub:
         self.queues: dict[str, set[asyncio.Queue[Message]]] = {}
         self.reader: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()  # the reader is subscribed (or has given up for now): joining may go on
+        # Per topic with viewers: the first state kept for the next viewer (until when), the messages heard (a read
+        # begun before one is not kept), the read under way, whether each message is the whole state.
+        self.states: dict[str, tuple[float, Message | None]] = {}
+        self.heard: dict[str, int] = {}
+        self.reading: dict[str, tuple[int, asyncio.Task[Message | None]]] = {}
+        self.whole: set[str] = set()
 
     def dispatch(self, topic: str, payload: str) -> None:
         queues = self.queues.get(topic)
@@ -131,14 +149,55 @@ class _Hub:
         # Decoded once, and kept as received: each viewer's event carries the same text, not encoded again.
         message = Received(json.loads(payload))
         message.raw = payload
+        self._changed(topic, message)
         for queue in queues:
             _offer(queue, message)
 
     def resync(self) -> None:
         """After Redis was out of reach, messages may have been lost: every viewer is told to look again."""
+        for topic in list(self.queues):
+            self._changed(topic, None)
         for queues in self.queues.values():
             for queue in queues:
                 _offer(queue, {"resync": True})
+
+    def _changed(self, topic: str, message: Message | None) -> None:
+        self.heard[topic] = self.heard.get(topic, 0) + 1
+        kept = self.states.pop(topic, None)
+        if message is not None and "link" in message:
+            # The share link changed (switched off, made anew): links looked up before may no longer work.
+            with _lookups_lock:
+                _lookups.clear()
+        whole = message is not None and topic in self.whole and "version" in message
+        if whole and message is not None and not _older(message, kept[1] if kept else None):
+            self.states[topic] = (time.monotonic() + STATE_SECONDS, message)
+
+    async def first_state(self, topic: str, read: Callable[[], Message | None], whole: bool) -> Message | None:
+        """The state kept for ``topic``'s viewers, or one read for all who ask before the next message."""
+        if whole:
+            self.whole.add(topic)
+        kept = self.states.get(topic)
+        if kept is not None and kept[0] > time.monotonic():
+            return kept[1]
+        heard = self.heard.get(topic, 0)
+        under_way = self.reading.get(topic)
+        if under_way is None or under_way[0] != heard:  # none, or begun before a message: it may be older
+            under_way = (heard, self.loop.create_task(self._read_state(topic, read, heard)))
+            self.reading[topic] = under_way
+        # Shielded: a viewer who leaves meanwhile does not cancel the read the others wait for.
+        return await asyncio.shield(under_way[1])
+
+    async def _read_state(self, topic: str, read: Callable[[], Message | None], heard: int) -> Message | None:
+        try:
+            state = await read_database(read)
+        finally:
+            if self.reading.get(topic, (None,))[0] == heard:
+                del self.reading[topic]
+        if topic in self.queues and self.heard.get(topic, 0) == heard:
+            kept = self.states.get(topic)
+            if kept is None or not _older(state, kept[1]):
+                self.states[topic] = (time.monotonic() + STATE_SECONDS, state)
+        return state
 
     async def join(self, topic: str, queue: asyncio.Queue[Message]) -> None:
         self.queues.setdefault(topic, set()).add(queue)
@@ -152,6 +211,9 @@ class _Hub:
         queues.discard(queue)
         if not queues:
             self.queues.pop(topic, None)
+            for kept in (self.states, self.heard, self.reading):
+                kept.pop(topic, None)
+            self.whole.discard(topic)
         if self.queues:
             return
         # The last viewer of this loop has gone: close the Redis connection, forget the hub.
@@ -199,6 +261,14 @@ class _Hub:
                 with contextlib.suppress(redis.RedisError, OSError):  # a broken connection may fail to close too
                     await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
                     await client.aclose()
+
+
+def _older(state: Message | None, than: Message | None) -> bool:
+    """Whether ``state`` was drawn from older books than ``than`` (both carrying a ``version``, which only grows)."""
+    if not isinstance(state, dict) or not isinstance(than, dict):
+        return False
+    mine, theirs = state.get("version"), than.get("version")
+    return isinstance(mine, list) and isinstance(theirs, list) and mine < theirs
 
 
 def _offer(queue: asyncio.Queue[Message], message: Message) -> None:
@@ -276,22 +346,186 @@ async def listen(topic: str) -> AsyncIterator[Message]:
 
 
 # --------------------------------------------------------------------------------------------------------------
+# The database behind the live lines: a few reads at a time per process, none per viewer
+
+
+class _Reads:
+    """One event loop's gate on the database, and the link look-ups under way in it."""
+
+    def __init__(self) -> None:
+        self.gate = asyncio.Semaphore(DATABASE_READS)
+        self.pending: dict[str, asyncio.Task[Any]] = {}
+
+
+_reads_lock = threading.Lock()
+_reads: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reads] = weakref.WeakKeyDictionary()
+_lookups_lock = threading.Lock()
+_lookups: OrderedDict[str, tuple[float, Any]] = OrderedDict()  # key -> (kept until, what was found)
+
+
+def _reads_here() -> _Reads:
+    loop = asyncio.get_running_loop()
+    with _reads_lock:
+        found = _reads.get(loop)
+        if found is None:
+            found = _reads[loop] = _Reads()
+        return found
+
+
+async def read_database(read: Callable[[], T]) -> T:
+    """``read()`` (sync: the ORM) among at most ``DATABASE_READS`` at once in this process, on a thread of its own
+    whose connection is closed when it is done. However many viewers arrive at once, their lines hold that many
+    database connections at most, and only while reading; the others wait here, holding no thread."""
+    # Not the request's thread: under ASGI a thread for this read alone (it ends after it), in tests and under WSGI
+    # the calling thread (its transaction, its connection: left open, see _read_and_close).
+    async with _reads_here().gate, ThreadSensitiveContext():
+        return await sync_to_async(_read_and_close)(read)
+
+
+def _read_and_close(read: Callable[[], T]) -> T:
+    opened_here = connection.connection is None
+    try:
+        return read()
+    finally:
+        if opened_here:
+            _release_database()
+
+
+async def looked_up(key: str, read: Callable[[], T | None]) -> T | None:
+    """What a link shows (``read()``: a share token's evening or tournament), read once for the viewers arriving
+    together and kept ``LOOKUP_SECONDS`` for the next; a link not found is not kept (nothing to keep for guesses),
+    and a link switched off meanwhile stops opening lines within those seconds."""
+    with _lookups_lock:
+        found = _lookups.get(key)
+        if found is not None and found[0] > time.monotonic():
+            return found[1]  # type: ignore[no-any-return]
+    reads = _reads_here()
+    task = reads.pending.get(key)
+    if task is None:
+        task = asyncio.get_running_loop().create_task(read_database(read))
+        reads.pending[key] = task
+        task.add_done_callback(functools.partial(_looked, reads, key))
+    return await asyncio.shield(task)
+
+
+def _looked(reads: _Reads, key: str, task: asyncio.Task[Any]) -> None:
+    if reads.pending.get(key) is task:
+        del reads.pending[key]
+    if task.cancelled() or task.exception() is not None or task.result() is None:
+        return
+    with _lookups_lock:
+        _lookups[key] = (time.monotonic() + LOOKUP_SECONDS, task.result())
+        _lookups.move_to_end(key)
+        while len(_lookups) > _LOOKUPS_KEPT:
+            _lookups.popitem(last=False)
+
+
+async def first_state(topic: str, read: Callable[[], Message | None], *, whole: bool = False) -> Message | None:
+    """The state a viewer of ``topic`` is sent first; call it once subscribed. Read (``read()``) once for all the
+    viewers who ask until the next message on the topic, which ends it (``whole``: a message on the topic that
+    carries a ``version`` is the whole state, and becomes the next viewers' first state). Without a subscription
+    here (WSGI), just read."""
+    with _hubs_lock:
+        hub = _hubs.get(asyncio.get_running_loop())
+    if hub is None or topic not in hub.queues:
+        return await read_database(read)
+    return await hub.first_state(topic, read, whole)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# How many live lines: per client address and per process
+
+
+_open_lock = threading.Lock()
+_open: dict[str, int] = {}  # client address -> live lines open in this process (only addresses with one)
+RETRY_AFTER_SECONDS = 30
+
+
+def open_lines() -> int:
+    with _open_lock:
+        return sum(_open.values())
+
+
+def limited(view: Callable[..., Coroutine[Any, Any, HttpResponseBase]]) -> Callable[..., Awaitable[HttpResponseBase]]:
+    """For a live line's (async) view: past ``STREAM_LIMIT_PER_CLIENT`` lines open from one client address, or
+    ``STREAM_LIMIT_TOTAL`` in this process, the answer is 429 with Retry-After, before any database work. The
+    address is the log-in limiter's (``ledger.auth.client_address``: behind trusted proxies, the one they saw).
+    A line counts from admission until its answer is closed (the viewer left); an answer that does not stream (a
+    404) gives its place back at once."""
+    from ledger.auth import client_address  # it loads django-axes' models: not while the apps load
+
+    @functools.wraps(view)
+    async def limited_view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        address = client_address(request)
+        if not _admit(address):
+            return _too_many()
+        give_back = _once(functools.partial(_leave, address))
+        try:
+            response = await view(request, *args, **kwargs)
+        except BaseException:  # a 404, an error, the viewer gone before the answer (cancelled)
+            give_back()
+            raise
+        if isinstance(response, StreamingHttpResponse):
+            # Django closes every answer once sent, a viewer's leaving included (ASGIHandler); an answer dropped
+            # before it was sent is given back when collected.
+            response._resource_closers.append(give_back)  # type: ignore[attr-defined]  # as FileResponse does
+            weakref.finalize(response, give_back)
+        else:
+            give_back()
+        return response
+
+    return limited_view
+
+
+def _admit(address: str) -> bool:
+    per_client = int(getattr(settings, "STREAM_LIMIT_PER_CLIENT", 600))
+    total = int(getattr(settings, "STREAM_LIMIT_TOTAL", 3000))
+    with _open_lock:
+        mine = _open.get(address, 0)
+        if mine >= per_client or sum(_open.values()) >= total:
+            return False
+        _open[address] = mine + 1
+        return True
+
+
+def _leave(address: str) -> None:
+    with _open_lock:
+        left = _open.get(address, 0) - 1
+        if left > 0:
+            _open[address] = left
+        else:
+            _open.pop(address, None)
+
+
+def _once(action: Callable[[], None]) -> Callable[[], None]:
+    done = threading.Lock()
+
+    def run_once() -> None:
+        if done.acquire(blocking=False):
+            action()
+
+    return run_once
+
+
+def _too_many() -> HttpResponse:
+    # Read by no page (EventSource shows nothing of an answer that is not a stream): the page's fallback asks
+    # for the state every few seconds meanwhile. Hence not translated.
+    response = HttpResponse("Too many live lines open; try again later.\n", status=429, content_type="text/plain")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+# --------------------------------------------------------------------------------------------------------------
 # Server-Sent Events
 
 FirstState = Message | Callable[[], Awaitable[Message | None]] | None
 
 
-async def event_stream(
-    request: HttpRequest, topic: str, first: FirstState, *, link: str | None = None
-) -> StreamingHttpResponse:
+async def event_stream(request: HttpRequest, topic: str, first: FirstState) -> StreamingHttpResponse:
     """A ``text/event-stream`` answer: the current state first, then every message on ``topic``, with a heartbeat.
 
     ``first`` is the state a viewer who connects now must see at once; pass an async callable to have it read
     after the subscription started (so no change falls between the two). Each event carries an ``id:``.
-
-    ``link``: the share token the line was opened through. When the link is switched off or replaced (a
-    ``link_message`` on the topic naming another link or none), the line sends ``{"gone": true}`` and ends: a
-    revoked link hears nothing more, and the page asks once, gets the 404 and says the link no longer works.
 
     Under ASGI (uvicorn) the stream stays open. Under WSGI (gunicorn, runserver, the test client) a worker would
     be held for as long as the viewer stays, so the answer is the first state alone and ends; EventSource
@@ -299,7 +533,7 @@ async def event_stream(
     ASGI server (docs/deploy.md).
     """
     if isinstance(request, ASGIRequest):
-        response = StreamingHttpResponse(_events(topic, first, link), content_type="text/event-stream")
+        response = StreamingHttpResponse(_events(topic, first), content_type="text/event-stream")
     else:
         state = await first() if callable(first) else first
         response = StreamingHttpResponse(_first_only(state), content_type="text/event-stream")
@@ -319,13 +553,7 @@ def sse_event(event_id: int, data: Message) -> bytes:
     return f"id: {event_id}\ndata: {raw}\n\n".encode()
 
 
-def link_message(token: str | None) -> Message:
-    """What a topic's lines hear when its share link changes: a digest of the link that works now (None: none),
-    never the token itself, which would reach every process's hub through Redis."""
-    return {"link": None if token is None else hashlib.sha256(token.encode()).hexdigest()[:24]}
-
-
-async def _events(topic: str, first: FirstState, link: str | None = None) -> AsyncIterator[bytes]:
+async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
     ids = itertools.count()
     async with subscription(topic) as messages:
         state = await first() if callable(first) else first
@@ -339,11 +567,6 @@ async def _events(topic: str, first: FirstState, link: str | None = None) -> Asy
         del opening
         while True:
             message = await messages.next_message(HEARTBEAT_SECONDS)
-            if message is not None and "link" in message:
-                if link is not None and message != link_message(link):
-                    yield sse_event(next(ids), {"gone": True})
-                    return
-                continue  # this line's link still works: nothing for the page to do
             yield b": heartbeat\n\n" if message is None else sse_event(next(ids), message)
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Any
 
-from asgiref.sync import sync_to_async
-from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.db.models import Count, Max, OuterRef, QuerySet, Subquery, Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.views.decorators.http import condition
@@ -21,11 +21,14 @@ from ledger.views.htmx import HtmxHttpRequest
 def _shared_state(token: str) -> tuple[int, str] | None:
     """The shared evening's id and a fingerprint that changes whenever anything its page shows changes; one small
     query, None for a link that does not (or no longer) work."""
+    return _evening_state(Evening.objects.filter(share_token=token))
+
+
+def _evening_state(evenings: QuerySet[Evening]) -> tuple[int, str] | None:
     # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
     last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
     state = (
-        Evening.objects.filter(share_token=token)
-        .annotate(revisions=Sum("tables__revision"), tables_seen=Count("tables"), last_table=Max("tables__id"))
+        evenings.annotate(revisions=Sum("tables__revision"), tables_seen=Count("tables"), last_table=Max("tables__id"))
         .annotate(last_event=Subquery(last_event))
         .values_list("pk", "status", "revisions", "tables_seen", "last_table", "last_event")
         .first()
@@ -46,22 +49,30 @@ def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
     return "-".join((token[:6], state[1], request.LANGUAGE_CODE, shape))
 
 
+@push.limited
 async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     """The share page's live line (Server-Sent Events, static/js/share.js): the page's fingerprint first, then a
     short message for each hand stored, corrected or voided, upon which the page fetches its live part again.
 
-    Served by the ASGI server (docs/deploy.md); elsewhere the answer is the first event alone.
+    Served by the ASGI server (docs/deploy.md); elsewhere the answer is the first event alone. The link and the
+    fingerprint are read once for the viewers arriving together, not per viewer (``push.looked_up``,
+    ``push.first_state``).
     """
-    found = await sync_to_async(_shared_state)(token)
+    found = await push.looked_up(f"evening:{token}", functools.partial(_shared_state, token))
     if found is None:
         raise Http404  # switched off or never made: EventSource gives up, the page's refresh says why
+    evening_id = found[0]
+    topic = push.evening_topic(evening_id)
+
+    def read() -> dict[str, Any] | None:
+        state = _evening_state(Evening.objects.filter(pk=evening_id))
+        return None if state is None else {"state": state[1]}
 
     async def first() -> dict[str, Any] | None:
         # Read again once listening: a hand stored since the lookup above is then in the state or in a message.
-        state = await sync_to_async(_shared_state)(token)
-        return None if state is None else {"state": state[1]}
+        return await push.first_state(topic, read)
 
-    return await push.event_stream(request, push.evening_topic(found[0]), first, link=token)
+    return await push.event_stream(request, topic, first)
 
 
 @vary_on_headers("HX-Request")
@@ -81,9 +92,7 @@ def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tables = [_shared_table(table, balances[table.pk], whole=whole) for table in found]
     context = {"evening": evening, "tables": tables, "token": token}
     if not evening.is_open:
-        # The players pay from their own phones: each unpaid transfer with its payment QR code, as on the
-        # settlement page (no code once paid, none without the payee's IBAN).
-        context |= selectors.settlement_context(evening, with_qr=True)
+        context |= selectors.settlement_context(evening, with_qr=False)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
 

@@ -15,13 +15,13 @@ Anybody but the organiser gets 404 from the organiser's pages; a wrong or switch
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import time
 import zlib
 from decimal import Decimal
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
@@ -211,19 +211,25 @@ def tournament_live(request: HtmxHttpRequest, share_token: str) -> HttpResponse:
     return render(request, "ledger/tournament_live.html", _page_context(request, tournament, poll))
 
 
+@push.limited
 async def tournament_stream(request: HttpRequest, share_token: str) -> HttpResponseBase:
     """The standings' live line (Server-Sent Events): the standings and the round first, then every push
     (``ledger.tournaments.standings_message``). Served by the ASGI server (docs/deploy.md); elsewhere the answer
-    is the first event alone, and EventSource comes back for the next one after ``push.RETRY_MS``."""
-    found = await sync_to_async(_shared_id)(share_token)
+    is the first event alone, and EventSource comes back for the next one after ``push.RETRY_MS``.
+
+    No database connection per viewer: the link and the first standings are read once for a room of viewers
+    arriving together (``push.looked_up``, ``push.first_state``; each message is the whole standings, so it is
+    the next viewer's first), a few reads at a time per process."""
+    found = await push.looked_up(f"tournament:{share_token}", functools.partial(_shared_id, share_token))
     if found is None:
         raise Http404  # switched off or never made: EventSource gives up, the page's fallback says why
+    topic = tournaments.topic(found)
 
     async def first() -> dict[str, Any] | None:
         # Read once listening: a hand stored meanwhile is then in these standings or in a message after them.
-        return await sync_to_async(_message_when_free)(found)
+        return await push.first_state(topic, functools.partial(_message_when_free, found), whole=True)
 
-    return await push.event_stream(request, tournaments.topic(found), first)
+    return await push.event_stream(request, topic, first)
 
 
 # SQLite refuses a read outright (no busy wait) when its shared cache has the table locked by a writer: the
