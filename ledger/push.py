@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import itertools
 import json
 import logging
@@ -521,11 +522,17 @@ def _too_many() -> HttpResponse:
 FirstState = Message | Callable[[], Awaitable[Message | None]] | None
 
 
-async def event_stream(request: HttpRequest, topic: str, first: FirstState) -> StreamingHttpResponse:
+async def event_stream(
+    request: HttpRequest, topic: str, first: FirstState, *, link: str | None = None
+) -> StreamingHttpResponse:
     """A ``text/event-stream`` answer: the current state first, then every message on ``topic``, with a heartbeat.
 
     ``first`` is the state a viewer who connects now must see at once; pass an async callable to have it read
     after the subscription started (so no change falls between the two). Each event carries an ``id:``.
+
+    ``link``: the share token the line was opened through. When the link is switched off or replaced (a
+    ``link_message`` on the topic naming another link or none), the line sends ``{"gone": true}`` and ends: a
+    revoked link hears nothing more, and the page asks once, gets the 404 and says the link no longer works.
 
     Under ASGI (uvicorn) the stream stays open. Under WSGI (gunicorn, runserver, the test client) a worker would
     be held for as long as the viewer stays, so the answer is the first state alone and ends; EventSource
@@ -533,7 +540,7 @@ async def event_stream(request: HttpRequest, topic: str, first: FirstState) -> S
     ASGI server (docs/deploy.md).
     """
     if isinstance(request, ASGIRequest):
-        response = StreamingHttpResponse(_events(topic, first), content_type="text/event-stream")
+        response = StreamingHttpResponse(_events(topic, first, link), content_type="text/event-stream")
     else:
         state = await first() if callable(first) else first
         response = StreamingHttpResponse(_first_only(state), content_type="text/event-stream")
@@ -553,7 +560,13 @@ def sse_event(event_id: int, data: Message) -> bytes:
     return f"id: {event_id}\ndata: {raw}\n\n".encode()
 
 
-async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
+def link_message(token: str | None) -> Message:
+    """What a topic's lines hear when its share link changes: a digest of the link that works now (None: none),
+    never the token itself, which would reach every process's hub through Redis."""
+    return {"link": None if token is None else hashlib.sha256(token.encode()).hexdigest()[:24]}
+
+
+async def _events(topic: str, first: FirstState, link: str | None = None) -> AsyncIterator[bytes]:
     ids = itertools.count()
     async with subscription(topic) as messages:
         state = await first() if callable(first) else first
@@ -567,6 +580,11 @@ async def _events(topic: str, first: FirstState) -> AsyncIterator[bytes]:
         del opening
         while True:
             message = await messages.next_message(HEARTBEAT_SECONDS)
+            if message is not None and "link" in message:
+                if link is not None and message != link_message(link):
+                    yield sse_event(next(ids), {"gone": True})
+                    return
+                continue  # this line's link still works: nothing for the page to do
             yield b": heartbeat\n\n" if message is None else sse_event(next(ids), message)
 
 

@@ -72,7 +72,7 @@ async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
         # Read again once listening: a hand stored since the lookup above is then in the state or in a message.
         return await push.first_state(topic, read)
 
-    return await push.event_stream(request, topic, first)
+    return await push.event_stream(request, topic, first, link=token)
 
 
 @vary_on_headers("HX-Request")
@@ -92,7 +92,9 @@ def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     tables = [_shared_table(table, balances[table.pk], whole=whole) for table in found]
     context = {"evening": evening, "tables": tables, "token": token}
     if not evening.is_open:
-        context |= selectors.settlement_context(evening, with_qr=False)
+        # The players pay from their own phones: each unpaid transfer with its payment QR code, as on the
+        # settlement page (no code once paid, none without the payee's IBAN).
+        context |= selectors.settlement_context(evening, with_qr=True)
     template = "ledger/_shared_live.html" if request.htmx else "ledger/shared_evening.html"
     return render(request, template, context)
 
