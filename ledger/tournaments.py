@@ -261,9 +261,9 @@ def tournament_create(
     everybody is checked in and the first round is drawn."""
     if game not in DEFAULT_RULES:
         raise LedgerError(_("Unknown game; one of: %(games)s") % {"games": ", ".join(DEFAULT_RULES)}, field="game")
-    name = (name or "").strip()
-    if not name or len(name) > 80:
-        raise LedgerError(_("Give the tournament a name of at most 80 characters."), field="name")
+    name = " ".join((name or "").split())
+    if not name or len(name) > 80 or services._has_hidden_characters(name):  # as every other name and place
+        raise LedgerError(_("A tournament's name can have at most 80 letters, none of them hidden."), field="name")
     chosen = format_from(game, options)
     _whole(rounds, "rounds", 1, MOST_ROUNDS)
     # An evening of the same date, place and currency stands for each table: its checks apply here too.
