@@ -258,8 +258,10 @@ def _import_table(evening: Evening, source: _Reader, ibans: dict[str, str], user
             services.player_iban_set(player=player, iban=ibans[player.name])
     hands = [_hand(table, _Reader(item, f"{source.where}, hand #?"), users) for item in source.get("hands", list)]
     numbers = [prepared.hand.number for prepared in hands]
-    if len(set(numbers)) != len(numbers) or max(numbers, default=0) > table.hand_count:
-        raise ImportRefused(f"{source.where}: hand numbers must be distinct and at most hand_count")
+    # hand_count numbers the next hand: the highest number stored, as recording keeps it (a void keeps its number);
+    # a larger one would number the next hand past what the column holds, or leave a gap nothing explains.
+    if len(set(numbers)) != len(numbers) or max(numbers, default=0) != table.hand_count:
+        raise ImportRefused(f"{source.where}: hand numbers must be distinct, the highest equal to hand_count")
     keys = [prepared.hand.key for prepared in hands if prepared.hand.key]
     if len(set(keys)) != len(keys):
         raise ImportRefused(f"{source.where}: two hands carry the same key")
