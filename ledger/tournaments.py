@@ -304,8 +304,12 @@ def _check_rules(tournament: Tournament) -> None:
         raise LedgerError(error.message, field="options.rules" + (f".{name}" if name else "")) from error
 
 
+@transaction.atomic
 def entrant_add(*, tournament: Tournament, name: str) -> Entrant:
     """Register a player (the organiser's player of that name, made if new) with the next start number."""
+    # The tournament's row first, as check-in and the draw lock it: two adds at once (two organisers' phones, a
+    # double tap) take their numbers one after the other instead of failing on the same one.
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise LedgerError(_("The tournament is over."), field="players")
     player = services.player_get_or_create(owner=tournament.owner, name=name)
