@@ -248,6 +248,16 @@ LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 5)
 LOGIN_RATE_ADDRESS_LIMIT = env_int("LOGIN_RATE_ADDRESS_LIMIT", 30)
 LOGIN_RATE_WINDOW = env_int("LOGIN_RATE_WINDOW", 15 * 60)
 LOGIN_RATE_PROXIES = env_int("LOGIN_RATE_PROXIES", 0)
+# Per account, whatever the addresses (a guesser with many): past LOGIN_RATE_ACCOUNT_LIMIT attempts in the window,
+# one password is checked every LOGIN_RATE_ACCOUNT_SPACING seconds at most; an attempt sooner is refused (429) with
+# the seconds to wait. It slows guessing to a crawl without locking the owner out: they get in after a short wait.
+LOGIN_RATE_ACCOUNT_LIMIT = env_int("LOGIN_RATE_ACCOUNT_LIMIT", 10)
+LOGIN_RATE_ACCOUNT_SPACING = env_int("LOGIN_RATE_ACCOUNT_SPACING", 30)
+# Addresses that many people share (a club's Wi-Fi behind one NAT address; addresses or networks, comma-separated):
+# their per-address limit is LOGIN_RATE_SHARED_ADDRESS_LIMIT, so one member's typos do not lock out the room; each
+# name from there still has its own limit, and each account its own.
+LOGIN_RATE_SHARED_ADDRESSES = env_list("LOGIN_RATE_SHARED_ADDRESSES", [])
+LOGIN_RATE_SHARED_ADDRESS_LIMIT = env_int("LOGIN_RATE_SHARED_ADDRESS_LIMIT", 300)
 AXES_HANDLER = "ledger.auth.AttemptHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_FAILURE_LIMIT = LOGIN_RATE_LIMIT

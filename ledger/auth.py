@@ -6,7 +6,11 @@ handler of our own because axes cannot be configured into what we need.
 - What is counted (AXES_LOCKOUT_PARAMETERS): attempts per user name and client address together, at most
   LOGIN_RATE_LIMIT; and per client address whatever the names, at most LOGIN_RATE_ADDRESS_LIMIT. Guesses from
   elsewhere never touch the owner's counters; rotating names from one address runs into the address's counter.
-  Both counters start at the first attempt and end LOGIN_RATE_WINDOW seconds later.
+  Both counters start at the first attempt and end LOGIN_RATE_WINDOW seconds later. An address many people share
+  (LOGIN_RATE_SHARED_ADDRESSES: a club's Wi-Fi) has the higher LOGIN_RATE_SHARED_ADDRESS_LIMIT.
+- Per account, every address together (:func:`_account_slowed`): past LOGIN_RATE_ACCOUNT_LIMIT attempts, one
+  password every LOGIN_RATE_ACCOUNT_SPACING seconds is checked; sooner is a 429 saying how long to wait. Guessing
+  from many addresses slows to a crawl; the owner is delayed, never locked out.
 - Why not axes's own ``AxesCacheHandler``: it reads the count before the password is checked and adds the failure
   after, so attempts racing each other all pass the read before any is counted (40 parallel attempts had 40
   passwords checked against a limit of 5). :class:`AttemptHandler` takes the attempt first, with one atomic
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import ipaddress
 import json
 import logging
 from typing import Any
@@ -86,10 +91,48 @@ def _counters(request: HttpRequest, credentials: dict[str, Any] | None) -> list[
     username = get_client_username(request, credentials)
     agent = request.META.get("HTTP_USER_AGENT", "")[:255]
     counters = []
-    for values in _parameters(username, client_address(request), agent, request, credentials):
-        limit = get_failure_limit(request, credentials) if "username" in values else settings.LOGIN_RATE_ADDRESS_LIMIT
+    address = client_address(request)
+    for values in _parameters(username, address, agent, request, credentials):
+        if "username" in values:
+            limit = get_failure_limit(request, credentials)
+        elif _shared(address):
+            limit = settings.LOGIN_RATE_SHARED_ADDRESS_LIMIT
+        else:
+            limit = settings.LOGIN_RATE_ADDRESS_LIMIT
         counters.append((_key(values), limit))
     return counters
+
+
+def _shared(address: str) -> bool:
+    """Whether many people log in from ``address`` (LOGIN_RATE_SHARED_ADDRESSES: a club's Wi-Fi)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(network, strict=False) for network in settings.LOGIN_RATE_SHARED_ADDRESSES)
+
+
+def _account_slowed(request: HttpRequest, credentials: dict[str, Any] | None, window: int) -> tuple[Any, bool]:
+    """Take the attempt on the account's own counter (every address together); past LOGIN_RATE_ACCOUNT_LIMIT, the
+    attempt goes on only if no other was let through for this account within LOGIN_RATE_ACCOUNT_SPACING seconds.
+
+    A delay, not a lock-out: guessing from many addresses gets one password checked every few seconds at most,
+    and the owner, told how long to wait, gets in after that wait. Returns the counter taken and whether refused.
+    """
+    username = get_client_username(request, credentials)
+    if not username:
+        return None, False
+    key = _key({"account": username})
+    store, count = _take(key, window)
+    if count <= settings.LOGIN_RATE_ACCOUNT_LIMIT:
+        return (store, key), False
+    try:
+        let_through = cache.add(f"{key}:spaced", 1, settings.LOGIN_RATE_ACCOUNT_SPACING)
+    except (RedisError, OSError):
+        let_through = _local.add(f"{key}:spaced", 1, settings.LOGIN_RATE_ACCOUNT_SPACING)
+    if not let_through:
+        request.talon_login_wait = settings.LOGIN_RATE_ACCOUNT_SPACING  # type: ignore[attr-defined]
+    return (store, key), not let_through
 
 
 def _parameters(*args: Any) -> list[dict[str, Any]]:
@@ -146,6 +189,9 @@ class AttemptHandler(AxesCacheHandler):
             store, count = _take(key, window)
             taken.append((store, key))
             refused = refused or count > limit
+        if not refused:
+            account, refused = _account_slowed(request, credentials, window)
+            taken += [account] if account else []
         setattr(request, TAKEN, taken)
         return refused
 
@@ -202,7 +248,12 @@ class LoginLimitBackend(AxesBackend):
         return user
 
 
-def _too_many() -> str:
+def _too_many(request: HttpRequest | None = None) -> str:
+    wait = getattr(request, "talon_login_wait", None)
+    if wait:
+        return _("Too many log-ins to this account from elsewhere. Wait %(seconds)s seconds and try again.") % {
+            "seconds": wait
+        }
     return _("Too many failed log-ins. Wait a few minutes and try again.")
 
 
@@ -217,15 +268,19 @@ class RateLimitedLoginView(auth_views.LoginView):
         if not _refused(self.request):
             return super().form_invalid(form)
         form.errors.clear()  # not "wrong password": the password was not even checked
-        form.add_error(None, _too_many())
-        return self.render_to_response(self.get_context_data(form=form), status=429)
+        form.add_error(None, _too_many(self.request))
+        response = self.render_to_response(self.get_context_data(form=form), status=429)
+        wait = getattr(self.request, "talon_login_wait", None)
+        if wait:
+            response["Retry-After"] = str(wait)
+        return response
 
 
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
     """The admin's own log-in page, answering 429 with "Too many failed log-ins" when the limit refused it."""
     response = admin.site.login(request, extra_context)
     if _refused(request):
-        messages.error(request, _too_many())
+        messages.error(request, _too_many(request))
         response.status_code = 429
     return response
 
@@ -235,6 +290,6 @@ def lockout_response(
 ) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: the answer the view drew (the log-in pages say why), as 429."""
     if original_response is None:
-        return HttpResponse(_too_many(), status=429, content_type="text/plain; charset=utf-8")
+        return HttpResponse(_too_many(request), status=429, content_type="text/plain; charset=utf-8")
     original_response.status_code = 429
     return original_response
