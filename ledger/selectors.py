@@ -22,6 +22,7 @@ from ledger import games, qr
 from ledger.hand_forms.base import CONTRACTS_WINDOW, ContractPlayed, tally_contracts
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 from ledger.scoreboard import seat_rows
+from rules.i18n import format_number
 
 # The share page shows the newest hands, the table page fewer (a phone's screen; earlier ones are one tap away).
 # They read only these, so their size does not grow with the evening.
@@ -144,6 +145,24 @@ def table_list_points(table: Table, log: list[Hand] | None = None) -> dict[str, 
 def signed_points(points: int) -> str:
     """List points as the list writes them: +48 · −146 (a true minus) · 0."""
     return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+def game_points(table: Table, amount: Decimal) -> Decimal:
+    """Money in the game's own unit, multiples of the table's stake: what a Mariáš or Šnapser tournament that is not
+    played for money places its players by (``ledger.tournaments.table_result``), shown without the money."""
+    stake = Decimal(str(table.ruleset.get("stake") or 0))
+    if stake <= 0:
+        return Decimal(amount)
+    points = Decimal(amount) / stake
+    return points.quantize(Decimal(1)) if points == points.to_integral_value() else points.normalize()
+
+
+def shown_points(points: Decimal | int) -> str:
+    """Points with their sign, as the active language writes them: +74 · −146 (a true minus) · +2,5 · 0."""
+    if isinstance(points, int):
+        return signed_points(points)
+    text = str(format_number(points, places=None))
+    return f"+{text}" if points > 0 else text
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ Its own library, not ``talon``: the offline worker's bundle loads ``talon`` with
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import template
@@ -19,3 +20,9 @@ register = template.Library()
 def played(hand: Hand, table: Table) -> dict[str, Any]:
     """``{% with played=hand|played:table %}``: :func:`ledger.selectors.hand_played` of the row's hand."""
     return selectors.hand_played(table, hand)
+
+
+@register.filter
+def game_points(amount: Decimal, table: Table) -> str:
+    """``{{ amount|game_points:table }}``: a hand's money as the game's points (a tournament not for money)."""
+    return selectors.shown_points(selectors.game_points(table, amount))

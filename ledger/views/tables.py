@@ -41,7 +41,6 @@ from ledger.offline import OfflineState
 from ledger.selectors import TABLE_LOG_LENGTH
 from ledger.table_guest import GUEST_TABLE
 from ledger.views.htmx import HtmxHttpRequest
-from rules import i18n
 
 # The log's "Earlier hands" button shows this many more each tap.
 LOG_STEP = 20
@@ -93,12 +92,14 @@ def _table_context(
     hands = log["log"]
     last = selectors.last_counted(table, hands)
     balances, points = selectors.table_balances(table, hands), selectors.table_list_points(table, hands)
+    standing = _standing(request, table, last, balances, form, points=points)
     return (
-        _standing(request, table, last, balances, form, points=points)
+        standing
         | log
         | _log_more(log["hand_total"], hands[-1].number if hands else None, length)
         | {
-            "chart": table_chart(table, hands[0].number if hands else 0),
+            # The chart draws the money: none on a table phone that shows the game alone.
+            "chart": None if standing["game_only"] else table_chart(table, hands[0].number if hands else 0),
             "house_rules": tariffs.options(table.game, table.ruleset),
             "offline_bundle": offline_bundle.bundle_name(),
             "offline_worker": offline_bundle.worker_name(),
@@ -119,6 +120,7 @@ def _earlier_hands(request: HtmxHttpRequest, table: Table, before: int, length: 
     hands = selectors.earlier_hands(table, before, LOG_STEP + 1)
     shown = hands[:LOG_STEP]
     context = {
+        **_table_phone(request, table),
         "table": table,
         "log": shown,
         "hand_total": table.hands.count(),
@@ -182,32 +184,20 @@ def _table_phone(request: HttpRequest, table: Table) -> dict[str, bool]:
     return {"table_phone": True, "game_only": not for_money}
 
 
-def _game_points(table: Table, amount: Decimal) -> Decimal:
-    """Money in the game's own unit (multiples of the table's stake): what a Mariáš or Šnapser tournament places
-    its players by, without the money it is not played for."""
-    stake = Decimal(str(table.ruleset.get("stake") or 0))
-    if stake <= 0:
-        return amount
-    points = amount / stake
-    return points.quantize(Decimal(1)) if points == points.to_integral_value() else points.normalize()
-
-
 def _game_scoreboard(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The scoreboard of a table that does not play for money: no balance, the list points (Skat) or each seat's
     game points so far under "Points"."""
     if selectors.list_scoring(table) is not None:
         return [row | {"balance": None} for row in rows]
+    label = _("Points")
     return [
-        row
-        | {"balance": None, "list_label": _("Points"), "list_points": _points_text(_game_points(table, row["balance"]))}
+        row | {"balance": None, "list_label": label, "list_points": _shown_game_points(table, row["balance"])}
         for row in rows
     ]
 
 
-def _points_text(points: Decimal | int) -> str:
-    """Points as the list writes them, in the active language: +74 · −146 (a true minus) · +2,5 · 0."""
-    text = str(i18n.format_number(points, places=None if isinstance(points, Decimal) else 0))
-    return f"+{text}" if points > 0 else text
+def _shown_game_points(table: Table, amount: Decimal) -> str:
+    return selectors.shown_points(selectors.game_points(table, amount))
 
 
 def _offline_state(
@@ -418,9 +408,9 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
         "oob": True,
         "hand_total": hand_total,
         "dropped": edge[1] if len(edge) > 1 else None,
-        "chart": table_chart(table, hand.number),
         **_log_more(hand_total, edge[0] if edge else None, length),
     }
+    context["chart"] = None if context["game_only"] else table_chart(table, hand.number)
     context |= _recorded(table, hand, game_only=context["game_only"])
     return reswap(render(request, "ledger/_hand_recorded_changes.html", context), "none")
 
@@ -446,9 +436,9 @@ def _recorded(table: Table, hand: Hand | None, *, game_only: bool = False) -> di
         return {"recorded": hand, "recorded_amounts": list(shown.items())}
     score = hand.result.get("score") if isinstance(hand.result, dict) else None
     if selectors.list_scoring(table) is not None and isinstance(score, dict):
-        points = {name: _points_text(int(score.get(name) or 0)) for name in shown}
+        points = {name: selectors.signed_points(int(score.get(name) or 0)) for name in shown}
     else:
-        points = {name: _points_text(_game_points(table, amount)) for name, amount in shown.items()}
+        points = {name: _shown_game_points(table, amount) for name, amount in shown.items()}
     return {"recorded": hand, "recorded_points": list(points.items())}
 
 

@@ -50,6 +50,9 @@ def test_the_table_phone_shows_the_game_not_the_money(table_phone: BrowserContex
     expect(sheet.locator("#hand-recorded p").first).to_have_text(f"Hand #1: {seats[0]} +98 (Grand with 1)")
     expect(sheet.locator(".scoreboard .seat").first).to_contain_text("Seeger-Fabian points: +98")
     expect(sheet.locator(".scoreboard .balance")).to_have_text(["", "", ""])
+    expect(sheet.locator("#hand-1 .list-points")).to_contain_text(f"{seats[0]} +98")
+    expect(sheet.locator("#hand-1 .amounts")).to_have_count(0)
+    expect(sheet.locator("#balance-chart svg")).to_have_count(0)
     assert Hand.objects.get(table_id=table.table_id).amounts[seats[0]] > 0  # the books keep the money
 
     # Nothing of the evening: no way to it, no settlement; its address leads back to the table.

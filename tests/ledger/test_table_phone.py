@@ -66,6 +66,10 @@ def test_a_skat_phone_says_the_list_points_not_the_money(alice):
     hand = Hand.objects.get(table_id=table.table_id)
     assert hand.result["score"]["Ana"] == 74 and Decimal(hand.amounts["Ana"]) > 0  # the books keep both
     assert status_line(answer) == "Hand #1: Ana +74 (Clubs with 1)"
+    # The log's new row: the list points, no money; no chart of the money.
+    row = re.search(r'<li class="hand-row card" id="hand-1">.*?</details>', answer, re.S).group(0)
+    assert 'class="amounts"' not in row and "Ana <span" in row and "+74" in row
+    assert "<svg" not in answer
     # The page after it (the redirect without JavaScript) says the same, and its scoreboard shows the list only.
     page = phone.get(f"/tables/{table.table_id}/?recorded=1").content.decode()
     assert status_line(page) == "Hand #1: Ana +74 (Clubs with 1)"
@@ -88,6 +92,9 @@ def test_a_mariás_phone_says_the_game_points_not_the_money(alice):
     page = phone.get(f"/tables/{table.table_id}/?recorded=1").content.decode()
     assert status_line(page) == f"Hand #1: Ana +{int(points)} ({hand.label})"
     assert "Points: <span" in page  # the scoreboard counts game points
+    row = re.search(r'<li class="hand-row card" id="hand-1">.*?</details>', page, re.S).group(0)
+    assert f'<span>Ana</span> <span class="num plus">+{int(points)}</span>' in row
+    assert "<svg" not in page.split('id="balance-chart"')[1].split("</div>")[0]
     money = re.findall(r'<div class="balance[^"]*">([^<]*)</div>', page)
     assert money and not any(money), money
 
