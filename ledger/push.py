@@ -574,6 +574,10 @@ async def _events(topic: str, first: FirstState, link: str | None = None) -> Asy
         # thread Django ran the request's sync code on.
         await sync_to_async(_release_database)()
         _release_request_thread()
+        if link is not None and state is None:
+            # Revoked between the view's look-up and this subscription: its message came before the line listened.
+            yield f"retry: {RETRY_MS}\n".encode() + sse_event(next(ids), {"gone": True})
+            return
         opening = f"retry: {RETRY_MS}\n".encode() + (sse_event(next(ids), state) if state is not None else b"")
         del state  # not kept for the life of the connection: the first state is the largest thing a viewer holds
         yield opening

@@ -65,7 +65,8 @@ async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     topic = push.evening_topic(evening_id)
 
     def read() -> dict[str, Any] | None:
-        state = _evening_state(Evening.objects.filter(pk=evening_id))
+        # By the link too: revoked since the look-up (whose message this line did not hear), the line ends at once.
+        state = _evening_state(Evening.objects.filter(pk=evening_id, share_token=token))
         return None if state is None else {"state": state[1]}
 
     async def first() -> dict[str, Any] | None:

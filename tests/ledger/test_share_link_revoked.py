@@ -114,3 +114,35 @@ def test_the_standings_page_is_never_stored(alice):
     answer = Client().get(reverse("ledger:tournament_live", args=[tournament.share_token]))
     assert answer.status_code == 200 and _no_store(answer)
     assert _no_store(Client().get(reverse("ledger:tournament_live", args=["nothing-here"])))
+
+
+def test_a_link_revoked_while_its_line_opens_ends_it(snapser_table, monkeypatch, django_capture_on_commit_callbacks):
+    """Revoked after the view found the link but before the line listened: the link's message came too early for
+    it, so the line finds the link gone when it reads its first state, and ends."""
+    evening = snapser_table.evening
+    token = evening.share_token
+    looked_up = push.looked_up
+
+    def revoke() -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.evening_share_reset(evening=evening, enabled=False)
+
+    async def found_then_revoked(key: str, read: Any) -> Any:
+        found = await looked_up(key, read)
+        await sync_to_async(revoke)()
+        return found
+
+    monkeypatch.setattr(push, "looked_up", found_then_revoked)
+
+    async def scenario() -> list[bytes]:
+        response = await AsyncClient().get(_stream_url(token))
+        assert response.status_code == 200
+        stream = response.streaming_content
+        try:
+            return [chunk async for chunk in stream]
+        finally:
+            await stream.aclose()
+
+    with override_settings(PUSH_URL=""):
+        chunks = async_to_sync(asyncio.wait_for)(scenario(), WAIT)
+    assert chunks == [b'retry: 3000\nid: 0\ndata: {"gone":true}\n\n']
