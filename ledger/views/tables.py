@@ -485,7 +485,13 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
         _after_submission(request, form)
     else:
         form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer}, correction=True)
-    context = {"hand": hand, "table": table, "form": form, "versions": list(hand.versions.select_related("changed_by"))}
+    context = {
+        **_table_phone(request, table),  # a table phone not for money: the history without the money
+        "hand": hand,
+        "table": table,
+        "form": form,
+        "versions": list(hand.versions.select_related("changed_by")),
+    }
     return render(request, "ledger/hand_edit.html", context, status=400 if form.errors else 200)
 
 

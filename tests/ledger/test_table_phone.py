@@ -95,6 +95,9 @@ def test_a_mariás_phone_says_the_game_points_not_the_money(alice):
     row = re.search(r'<li class="hand-row card" id="hand-1">.*?</details>', page, re.S).group(0)
     assert f'<span>Ana</span> <span class="num plus">+{int(points)}</span>' in row
     assert "<svg" not in page.split('id="balance-chart"')[1].split("</div>")[0]
+    # Its correction page tells the versions apart without the money.
+    edit = phone.get(reverse("ledger:hand_edit", args=[hand.pk])).content.decode()
+    assert "Hra in bells" in edit and 'class="amounts"' not in edit
     money = re.findall(r'<div class="balance[^"]*">([^<]*)</div>', page)
     assert money and not any(money), money
 
