@@ -25,7 +25,7 @@ The import is one more writer of the ledger and writes through its services (DES
 evening and its tables are made by ``evening_create`` and ``table_create`` (coin, names, ruleset checked as in the
 app); every hand, voided ones and old versions included, is priced again under its table's frozen ruleset and must
 come to its exported amounts, and the ledger's own result is stored (a document's explanation lines are never
-trusted); the postings are written by ``hand_post`` (zero sums checked); the settlement is planned again by
+trusted); the postings are written by ``hands_post`` (zero sums checked); the settlement is planned again by
 ``settlement_plan`` from the imported hands and must come to the exported balances and transfers. Anything else
 refuses the whole import, naming where (``table 2 (skat), hand #7: …``). It creates a new evening for the
 importing user, all in one transaction; users named in the document that do not exist here become that user.
@@ -272,11 +272,10 @@ def _import_table(evening: Evening, source: _Reader, ibans: dict[str, str], user
     HandVersion.objects.bulk_create(
         HandVersion(hand=prepared.hand, **old) for prepared in hands for old in prepared.versions
     )
-    for prepared in hands:
-        try:
-            services.hand_post(hand=prepared.hand, score=prepared.score)
-        except services.LedgerError as error:
-            raise ImportRefused(f"{source.where}, hand #{prepared.hand.number}: {error.message}") from None
+    try:
+        services.hands_post(table=table, priced=[(prepared.hand, prepared.score) for prepared in hands])
+    except services.LedgerError as error:
+        raise ImportRefused(f"{source.where}: {error.message}") from None
 
 
 class _Prepared(NamedTuple):

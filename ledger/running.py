@@ -23,7 +23,7 @@ import rules
 from ledger.models import MONEY_PLACES, Hand, Posting
 
 
-def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
+def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None, *, every: bool = False) -> None:
     """Write the balances (and list points) of ``hand`` and of every later hand of its table whose balances are
     written.
 
@@ -34,7 +34,8 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
 
     Three small queries when ``hand`` is the table's newest hand and its amounts are ``posted``, whatever the length
     of the evening; a change to an older hand rewrites the balances of the hands after it (a correction or a void,
-    rare at a table).
+    rare at a table). ``every``: write the later hands without balances too (the import, once all of a table's
+    postings are written: one pass instead of one per hand).
     """
     table_id, start = hand.table_id, hand.number
     table = hand.table
@@ -73,7 +74,7 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None) -> None:
         listed_points = list(points) if listed else None
         if hand_id == hand.pk:
             hand.balances, hand.list_points = balances, listed_points
-        elif stored is None:
+        elif stored is None and not every:
             # A later hand without balances: its money counts for the hands after it, but its own balances are
             # written on its turn (the import posts its hands one by one, after writing them all).
             continue
