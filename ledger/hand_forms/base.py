@@ -149,6 +149,11 @@ class DrawnField:
         return self.bound.name
 
     @property
+    def buttons(self) -> list[DrawnChoice]:
+        """The choices drawn as record buttons: every one but "—", which answers nothing."""
+        return [choice for choice in self.choices if choice.value != ""]
+
+    @property
     def long_labels(self) -> bool:
         """Choices with long names ("hra won, sedma lost"): their record buttons go two a row, others three."""
         return any(len(str(choice.label)) > 10 for choice in self.choices)
@@ -277,7 +282,8 @@ class HandForm(forms.Form):
             if isinstance(form_field.widget, forms.CheckboxInput):
                 raw[name] = "on" if value else ""
             else:
-                raw[name] = "" if value in (None, False) else str(value)
+                # Not ``value in (None, False)``: a 0 (card points) is a value, and 0 == False in Python.
+                raw[name] = "" if value is None or value is False else str(value)
         return raw
 
     def shown_names(self) -> list[str]:
@@ -416,9 +422,17 @@ class HandForm(forms.Form):
 
     def focus_first_error(self) -> None:
         """Put the cursor on the first field in error, in screen order (``autofocus``: also without JavaScript)."""
-        for drawn in [*self.shown(), *self.record_bar(), *self.shown_more()]:
-            if drawn.asked and drawn.bound.errors:
-                drawn.bound.field.widget.attrs["autofocus"] = True
+        # By name: drawing the fields first would render their choices before the mark is on the widget.
+        more = self.more()
+        order = [
+            *(name for name in self._layout.fields if name not in more),
+            "dealer",
+            *(name for name in self._layout.fields if name in more),
+        ]
+        asked = {*self.shown_names(), "dealer"}
+        for name in order:
+            if name in asked and self.errors.get(name):
+                self.fields[name].widget.attrs["autofocus"] = True
                 return
 
     def errors_outside_shown(self) -> list[str]:

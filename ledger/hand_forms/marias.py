@@ -117,7 +117,8 @@ class MariasHandForm(HandForm):
         choice_field(self, "declarer").choices = players
         choice_field(self, "partner").choices = partner_choices(self.seats)
         choice_field(self, "flekked_by").choices = optional_players(self.seats)
-        choice_field(self, "renonc_player").choices = players
+        # "—" only for a laid game (a renonc is rare there); a renonc that ended the hand names its offender.
+        choice_field(self, "renonc_player").choices = optional_players(self.seats)
         # "other (2.00 Kč)": the engine's name of the kind and its fee to each opponent at this table.
         currency = self.settings["currency"]
         choice_field(self, "renonc_kind").choices = [
@@ -144,7 +145,9 @@ class MariasHandForm(HandForm):
     def layout(self) -> Layout:
         alone = Is("contract", *marias.ALONE_CONTRACTS)
         stopped_by_renonc = Is("ending", "renonc") & ~Given("renonc_played_out")
-        played = Is("ending", "played") | (Is("ending", "renonc") & Given("renonc_played_out"))
+        # A client that posts no ending (a bare script) means the everyday one, as ``_ending`` reads it.
+        played = Is("ending", "played", "") | (Is("ending", "renonc") & Given("renonc_played_out"))
+        renonc = Is("ending", "renonc", "laid")
         colour = played & ~alone
         # Sedma and stosedm announce the chooser's trump seven: it is asked as won or lost, not as a tichá sedma.
         seven = self._contracts_with("sedma")
@@ -169,21 +172,23 @@ class MariasHandForm(HandForm):
             "won": (played & alone) | (colour & ~points_matter & ~seven),
             "ending": ALWAYS,
             "flekked_by": Is("ending", "laid"),
-            "renonc_kind": Is("ending", "renonc"),
+            "renonc_kind": renonc,
             "renonc_played_out": Is("ending", "renonc"),
-            "renonc_player": Is("ending", "renonc"),
+            "renonc_player": renonc,
         }
         # The card points decide the price where they matter: one button a ten (0 to 90), with the hlášky, the
         # seven and the fleks they are priced with on the screen above them. A renonc that stopped the hand ends
         # with its offender.
         record = {"won": ALWAYS, "points": ALWAYS, "sedma_outcome": ALWAYS, "renonc_player": stopped_by_renonc}
-        return Layout(fields, record)
+        return Layout(fields, record, {"renonc_player": {"": Is("ending", "laid")}})
 
     def required_names(self) -> list[str]:
         shown = self.shown_names()
-        required = ["declarer", "contract", "trump", "partner", "points", "won", "sedma_outcome", "renonc_player"]
+        required = ["declarer", "contract", "trump", "partner", "points", "won", "sedma_outcome"]
         if "sedma" in marias.components(self._contract(), self.settings):
             required.append("seven_won")
+        if self.current("ending") == "renonc":
+            required.append("renonc_player")
         return [name for name in required if name in shown]
 
     def _contract(self) -> str:
@@ -260,14 +265,15 @@ def _ending(data: dict[str, Any]) -> dict[str, Any]:
     """How the hand ended, as the document says it: each only where it differs from the engine's default (a laid
     hand is not played out by itself), so that a hand reads back as the same document it was drawn from."""
     ending = data.get("ending") or "played"
+    offender = data.get("renonc_player")
+    renonc = {"renonc": {"player": offender, "kind": data.get("renonc_kind") or "other"}} if offender else {}
     if ending == "laid":
-        return {"laid": True}
+        return {"laid": True} | renonc
     if ending == "conceded_defenders":
         return {"played_out": False}
     if ending == "conceded_declarer":
         return {"played_out": False, "conceded_by": "declarer"}
-    if ending == "renonc" and data.get("renonc_player"):
-        renonc = {"renonc": {"player": data["renonc_player"], "kind": data.get("renonc_kind") or "other"}}
+    if ending == "renonc" and renonc:
         return renonc if data.get("renonc_played_out") else renonc | {"played_out": False}
     return {}
 
@@ -276,15 +282,11 @@ def _ending_initial(document: dict[str, Any]) -> dict[str, Any]:
     """The form's ending (and renonc fields) that draw a stored hand."""
     renonc = document.get("renonc")
     played_out = document.get("played_out", not document.get("laid", False))
-    if renonc:
-        return {
-            "ending": "renonc",
-            "renonc_player": renonc["player"],
-            "renonc_kind": renonc["kind"],
-            "renonc_played_out": played_out,
-        }
+    offender = {"renonc_player": renonc["player"], "renonc_kind": renonc["kind"]} if renonc else {}
     if document.get("laid"):
-        return {"ending": "laid"}
+        return {"ending": "laid", **offender}
+    if renonc:
+        return {"ending": "renonc", "renonc_played_out": played_out, **offender}
     if not played_out:
         return {"ending": f"conceded_{document.get('conceded_by', 'defenders')}"}
     return {"ending": "played"}
