@@ -41,7 +41,7 @@ READY_MS = 180_000
 # One tap that records a common hand at each game's fresh table, after the taps before it (label of the field's
 # button or segment): Mariáš hra in hearts with Dana, won; Šnapser hrám in bells s vodou; Skat the forehand declares.
 TAPS = {
-    "marias": [("trump", "♥ hearts (lepší)"), ("partner", "Dana")],
+    "marias": [("trump", "♥ hearts"), ("partner", "Dana")],
     "snapser": [("trump", "bells")],
     "skat": [],
 }
