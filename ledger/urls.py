@@ -36,7 +36,8 @@ urlpatterns = [
     path("hands/<int:hand_id>/restore/", views.hand_restore, name="hand_restore"),
     path("s/<str:token>/", views.shared_evening, name="shared_evening"),
     # Push connections (ledger/push.py): every path ending in /stream/ goes to the ASGI server (docs/deploy.md).
-    path("s/<str:token>/stream/", views.shared_stream, name="shared_stream"),
+    # An async view: django-stubs types path() for synchronous views only.
+    path("s/<str:token>/stream/", views.shared_stream, name="shared_stream"),  # type: ignore[arg-type]
     path("evenings/<int:evening_id>/settlement/", views.evening_settlement, name="evening_settlement"),
     path("evenings/<int:evening_id>/reopen/", views.evening_reopen, name="evening_reopen"),
     path("evenings/<int:evening_id>/summary.pdf", views.evening_summary_pdf, name="evening_summary_pdf"),
@@ -135,7 +136,7 @@ urlpatterns = [
     path("t/<str:token>/", tournament_views.tournament_sheet, name="tournament_sheet"),
     # Live standings, the projector and the printouts (issue 20)
     path("r/<str:share_token>/", tournament_live.tournament_live, name="tournament_live"),
-    path("r/<str:share_token>/stream/", tournament_live.tournament_stream, name="tournament_stream"),
+    path("r/<str:share_token>/stream/", tournament_live.tournament_stream, name="tournament_stream"),  # type: ignore[arg-type]
     path(
         "tournaments/<int:tournament_id>/projector/",
         tournament_live.tournament_projector,

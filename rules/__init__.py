@@ -44,6 +44,7 @@ from rules.i18n import _, format_number
 __all__ = [
     "GAMES",
     "GAME_NAMES",
+    "MAX_AMOUNT",
     "Dealt",
     "Game",
     "Line",

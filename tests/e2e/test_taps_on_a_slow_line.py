@@ -155,7 +155,7 @@ def test_taps_a_finger_makes_on_a_slow_line_store_the_hand_that_was_tapped(
     expect(page.locator("#hand-form")).to_be_visible()
     slow_line(page, latency_ms)
     hands = HANDS[game]
-    for number, (taps, (record_field, value), expected) in enumerate(hands, start=1):
+    for number, (taps, (record_field, value), _expected) in enumerate(hands, start=1):
         tap_hand(page, taps)
         if number > 1:
             # The last tap waits for the previous hand's answer, as the scorekeeper looks up to see it.
