@@ -36,6 +36,8 @@ LEDGER_FILES = (
 TEMPLATES = (
     "_hand_form.html",
     "_hand_field.html",
+    "_field_typed.html",
+    "_field_notes.html",
     "_record_buttons.html",
     "_scoreboard.html",
     "_offline_queue.html",

@@ -10,27 +10,18 @@ from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from ledger import exchange, selectors, services
 from ledger.models import Hand, Posting, Table
 from tests import factories
+from tests.ledger.changes_support import apply_changes, changes
 from tests.ledger.migrations_support import migrate_to
 
 D = Decimal
 
 # Šnapser hands that move money both ways and by different amounts: (result, raises) for any declarer.
 OUTCOMES = [("s_vodou", 0), ("bez_vody", 1), ("za_6", 0), ("s_vodou", 2), ("bez_vody", 0)]
-operations = st.lists(
-    st.one_of(
-        st.tuples(st.just("record"), st.integers(0, 2), st.integers(0, len(OUTCOMES) - 1)),
-        st.tuples(st.just("correct"), st.integers(0, 99), st.integers(0, 2), st.integers(0, len(OUTCOMES) - 1)),
-        st.tuples(st.just("void"), st.integers(0, 99)),
-        st.tuples(st.just("restore"), st.integers(0, 99)),
-        st.tuples(st.just("undo")),
-    ),
-    max_size=14,
-)
+operations = changes(len(OUTCOMES), most=14)
 
 
 def _hand(table: Table, declarer: int, outcome: int) -> dict:
@@ -58,21 +49,7 @@ def assert_balances_are_the_postings_summed(table: Table) -> None:
 @given(steps=operations)
 def test_the_balances_stay_the_sums_of_the_postings_through_any_changes(alice, steps):
     table = factories.make_table(factories.make_evening(alice), "snapser")
-    hands: list[Hand] = []
-    for step in steps:
-        kind = step[0]
-        if kind == "record":
-            hands.append(services.hand_record(table=table, hand=_hand(table, *step[1:]), by=alice))
-        elif kind == "undo":
-            services.hand_undo_last(table=table, by=alice)
-        elif hands:
-            hand = Hand.objects.get(pk=hands[step[1] % len(hands)].pk)
-            if kind == "correct":
-                services.hand_correct(hand=hand, document=_hand(table, *step[2:]), by=alice, version=hand.version)
-            elif kind == "void":
-                services.hand_void(hand=hand, by=alice)
-            else:
-                services.hand_restore(hand=hand, by=alice)
+    apply_changes(table, steps, _hand, alice)
     assert_balances_are_the_postings_summed(table)
 
 
