@@ -3,7 +3,7 @@
 The document (``format: talon-circle``, ``version: 1``)::
 
     {"format": "talon-circle", "version": 1, "exported_at": "…",
-     "circle": {"name", "settle", "currency", "coin", "pot_share", "pot_holder", "created_at", "owner"},
+     "circle": {"name", "settle", "currency", "coin", "pot_share", "pot_holder", "created_at", "owner", "scorekeepers"},
      "members": [{"name", "iban"}],
      "evenings": [<a talon-evening document each (ledger.exchange), oldest first>],
      "settlements": [{"mode", "banker", "coin", "exact", "rounded", "created_by", "created_at",
@@ -34,7 +34,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger import circles, exchange, services
-from ledger.exchange import ImportRefused, _export_settled, _Reader, _require_storable, _transfer, _Users
+from ledger.exchange import ImportRefused, _export_settled, _Reader, _require_storable, _transfer, _Users, kept_by
 from ledger.models import (
     MONEY_PLACES,
     Circle,
@@ -73,6 +73,7 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
             "pot_holder": circle.pot_holder.name if circle.pot_holder else None,
             "created_at": circle.created_at.isoformat(),
             "owner": circle.owner.get_username(),
+            "scorekeepers": sorted(user.get_username() for user in circle.scorekeepers.all()),
         },
         "members": [
             {"name": member.player.name, "iban": member.player.iban}
@@ -109,8 +110,11 @@ def circle_import(*, data: Any, owner: Any) -> Circle:
     doc = _Reader(data, "document")
     if doc.get("format", str) != FORMAT or doc.get("version", int) != VERSION:
         raise ImportRefused(f"document: not a {FORMAT} document of version {VERSION}")
-    users = _Users(owner)
     source = doc.reader("circle")
+    named = kept_by(source)
+    for index, item in enumerate(doc.get("evenings", list)):
+        named |= kept_by(_Reader(item, f"evenings[{index}]").reader("evening"))
+    users = _Users(owner, named)
     members = [_Reader(item, f"members[{index}]") for index, item in enumerate(doc.get("members", list))]
     try:
         circle = circles.circle_create(

@@ -28,7 +28,8 @@ come to its exported amounts, and the ledger's own result is stored (a document'
 trusted); the postings are written by ``hands_post`` (zero sums checked); the settlement is planned again by
 ``settlement_plan`` from the imported hands and must come to the exported balances and transfers. Anything else
 refuses the whole import, naming where (``table 2 (skat), hand #7: …``). It creates a new evening for the
-importing user, all in one transaction; users named in the document that do not exist here become that user.
+importing user, all in one transaction; users named in the document become that user unless the document names them
+as its owner or a scorekeeper and they exist here.
 Scorekeepers and the share link are not carried over: access is granted anew on the importing server.
 """
 
@@ -192,8 +193,8 @@ def evening_import(*, data: Any, owner: Any) -> Evening:
     doc = _Reader(data, "document")
     if doc.get("format", str) != FORMAT or doc.get("version", int) != VERSION:
         raise ImportRefused(f"document: not a {FORMAT} document of version {VERSION}")
-    users = _Users(owner)
     source = doc.reader("evening")
+    users = _Users(owner, kept_by(source))
     status = source.choice("status", Evening.Status.values)
     try:
         evening = services.evening_create(
@@ -524,18 +525,29 @@ def _is_utf8(text: str) -> bool:
 
 
 class _Users:
-    """User names of the document mapped to users here; a name unknown here becomes the importing user."""
+    """User names of the document mapped to users here. Only the people the document says kept its score (``named``:
+    its owner and scorekeepers) keep their names; any other name, and a name unknown here, becomes the importing
+    user, so that a document cannot put somebody's name here on a hand or a payment they had no part in."""
 
-    def __init__(self, owner: Any) -> None:
+    def __init__(self, owner: Any, named: set[str]) -> None:
         self.owner = owner
+        self.named = named
         self.known: dict[str, Any] = {}
         self.model = get_user_model()
 
     def get(self, username: str) -> Any:
         if username not in self.known:
             field = self.model.USERNAME_FIELD
-            self.known[username] = self.model.objects.filter(**{field: username}).first() or self.owner
+            user = self.model.objects.filter(**{field: username}).first() if username in self.named else None
+            self.known[username] = user or self.owner
         return self.known[username]
+
+
+def kept_by(source: _Reader) -> set[str]:
+    """The user names an exported evening or circle says kept its score: its owner and its scorekeepers."""
+    owner = source.optional("owner", str)
+    keepers = source.optional("scorekeepers", list) or []
+    return {name for name in [owner, *keepers] if isinstance(name, str)}
 
 
 class _Reader:

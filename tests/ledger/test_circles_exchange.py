@@ -131,3 +131,14 @@ def test_the_commands_export_and_import_a_circle(tab_circle, charlie, tmp_path, 
     imported = Circle.objects.get(owner=charlie)
     assert list(imported.members.values_list("name", flat=True)) == ["Ana", "Ben", "Cyril"]
     assert imported.evenings.count() == 2
+
+
+def test_a_circle_document_cannot_name_somebody_who_did_not_keep_its_score(pot_circle, charlie):
+    """The circle's owner keeps their name on its pot entries; an administrator the document slips in does not."""
+    factories.make_user("admin")
+    document = json.loads(json.dumps(circle_export(circle=pot_circle)))
+    document["entries"][-1]["created_by"] = "admin"
+    imported = circle_import(data=document, owner=charlie)
+    entries = list(imported.entries.order_by("created_at", "id"))
+    assert entries[-1].created_by == charlie
+    assert entries[0].created_by.get_username() == "alice"

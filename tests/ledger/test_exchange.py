@@ -87,6 +87,24 @@ def test_the_users_of_the_document_are_kept_when_known_and_become_the_importer_o
     assert not copy.scorekeepers.exists()  # access is granted anew on the importing side
 
 
+def test_a_document_cannot_name_somebody_who_did_not_keep_its_score(full_evening, bob):
+    """A forged document that says an administrator here corrected a hand and marked the payment: they are not the
+    document's owner or one of its scorekeepers, so the importer's name goes there instead."""
+    factories.make_user("admin")
+    data = exchange.evening_export(evening=full_evening)
+    data["tables"][0]["hands"][0]["changed_by"] = "admin"
+    (paid,) = [transfer for transfer in data["settlement"]["transfers"] if transfer["paid_by"]]
+    paid["paid_by"] = "admin"
+    copy = exchange.evening_import(data=data, owner=bob)
+    hand = copy.tables.get(game="snapser").hands.get(number=1)
+    assert hand.changed_by == bob
+    assert copy.settlement.transfers.get(paid_at__isnull=False).paid_by == bob
+    # Named as a scorekeeper in the document, the same user keeps the name: the round trip of a real evening.
+    data["evening"]["scorekeepers"].append("admin")
+    again = exchange.evening_import(data=data, owner=bob)
+    assert again.tables.get(game="snapser").hands.get(number=1).changed_by.get_username() == "admin"
+
+
 def test_a_hand_that_no_longer_prices_as_exported_refuses_the_whole_import(full_evening, bob):
     data = exchange.evening_export(evening=full_evening)
     data["tables"][1]["hands"][1]["result"]["amounts"] = {"Ana": "9.60", "Ben": "-4.80", "Cyril": "-4.80"}
