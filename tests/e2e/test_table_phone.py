@@ -49,6 +49,8 @@ def test_the_table_phone_shows_the_game_not_the_money(table_phone: BrowserContex
     # Grand with 1: 48 game points and 50 for the won game on the Seeger-Fabian list; the money is the books' alone.
     expect(sheet.locator("#hand-recorded p").first).to_have_text(f"Hand #1: {seats[0]} +98 (Grand with 1)")
     expect(sheet.locator(".scoreboard .seat").first).to_contain_text("Seeger-Fabian points: +98")
+    # Shown, not only written for a screen reader (the phone's scoreboard hides who deals and leads that way).
+    assert sheet.locator(".scoreboard .seat .points").first.bounding_box()["width"] > 100
     expect(sheet.locator(".scoreboard .balance")).to_have_text(["", "", ""])
     expect(sheet.locator("#hand-1 .list-points")).to_contain_text(f"{seats[0]} +98")
     expect(sheet.locator("#hand-1 .amounts")).to_have_count(0)

@@ -75,7 +75,7 @@ def test_a_skat_phone_says_the_list_points_not_the_money(alice):
     assert status_line(page) == "Hand #1: Ana +74 (Clubs with 1)"
     balances = re.findall(r'<div class="balance[^"]*">([^<]*)</div>', page)
     assert balances and not any(balances), balances
-    assert '<div class="role">Seeger-Fabian points: <span class="num">+74</span></div>' in page
+    assert '<div class="role points">Seeger-Fabian points: <span class="num">+74</span></div>' in page
 
 
 def test_a_mariás_phone_says_the_game_points_not_the_money(alice):
