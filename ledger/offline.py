@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -56,6 +56,7 @@ class OfflineState(TypedDict):
     csrf_token: str
     open: bool  # the evening takes hands; a closed one refuses what is queued
     user: int  # whose queue: a shared phone keeps each scorekeeper's hands apart
+    game_only: NotRequired[bool]  # a tournament table's phone not playing for money: no money on its screen
 
 
 class QueuedHand(TypedDict):
@@ -243,7 +244,10 @@ def queue(state: OfflineState, queued: Sequence[QueuedHand], tapped: str | None 
     totals = balances(state, priced)
     start = next_hand(state, priced)
     scoreboard = seat_rows(state["seats"], totals, start.dealer)
-    context = {"scoreboard": scoreboard, "rows": rows, "provisional": len(priced)}
+    game_only = bool(state.get("game_only"))
+    if game_only:  # the phone of a table not playing for money shows no money, provisional or not
+        scoreboard = [row | {"balance": None} for row in scoreboard]
+    context = {"scoreboard": scoreboard, "rows": rows, "provisional": len(priced), "game_only": game_only}
     return answer | {
         "priced": priced,
         "scoreboard": render_to_string("ledger/_scoreboard.html", context | {"live": True}),

@@ -160,7 +160,8 @@ def _standing(
     return {
         **drawn,
         **phone,
-        "offline_state": _offline_state(request, table, balances, recent, contracts),
+        "offline_state": _offline_state(request, table, balances, recent, contracts)
+        | {"game_only": phone["game_only"]},
         "table": table,
         "evening": table.evening,
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).

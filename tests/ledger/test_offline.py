@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from ledger import offline, offline_bundle, services
 from ledger.models import Hand
+from ledger.templatetags.talon import money
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -163,6 +164,24 @@ def test_the_queue_prices_hands_after_each_other_and_refuses_a_bad_tap(alice_cli
     assert answer["refused"]
     assert 'id="errors-trump"' in answer["form"] and "Tap one" in answer["form"]
     assert answer["priced"] == []
+
+
+def test_a_table_phone_not_playing_for_money_shows_no_money_offline_either(alice_client, evening):
+    """The phone of a tournament table not played for money (``game_only`` in its page's state): the hands it keeps
+    offline are priced, but neither the provisional scoreboard nor the queue shows an amount."""
+    table = factories.make_table(evening, "marias")
+    page = alice_client.get(table.get_absolute_url()).content.decode()
+    state, fields = offline_state(page), form_fields(page)
+    assert state["game_only"] is False  # the scorekeeper's own page
+    queued = {"key": "a" * 32, "fields": tapped(fields, HANDS["marias"][0] | {"key": "a" * 32}), "status": "waiting"}
+    with_money = json.loads(offline.dispatch(json.dumps({"call": "queue", "state": state, "queued": [queued]})))
+    state["game_only"] = True
+    game_only = json.loads(offline.dispatch(json.dumps({"call": "queue", "state": state, "queued": [queued]})))
+    amounts = with_money["priced"][0]["amounts"]
+    shown = [money(Decimal(amount)) for amount in amounts.values() if Decimal(amount)]
+    assert shown and all(amount in with_money["rows"] and amount in with_money["scoreboard"] for amount in shown)
+    assert not any(amount in game_only["rows"] or amount in game_only["scoreboard"] for amount in shown)
+    assert game_only["priced"] == with_money["priced"]  # priced alike: the server's price counts either way
 
 
 def test_the_page_embeds_the_tables_state(alice_client, evening, alice):
