@@ -558,6 +558,16 @@ def _retire_links(tournament: Tournament) -> None:
         table_link_renew(table=table)
 
 
+def standings_link_renew(*, tournament: Tournament) -> Tournament:
+    """A new link for the players' standings (and the door's check-in, which shares it): the old one opens nothing,
+    and the live lines opened through it end once this is committed (``push.event_stream``)."""
+    tournament.share_token = new_share_token()
+    tournament.save(update_fields=["share_token"])
+    told = push.link_message(tournament.share_token)
+    transaction.on_commit(functools.partial(push.publish, topic(tournament.pk), told), robust=True)
+    return tournament
+
+
 def table_link_renew(*, table: TournamentTable) -> TournamentTable:
     """A new link for the table; the old one opens nothing, and the phone logged in through it is logged out
     (its guest account is replaced)."""

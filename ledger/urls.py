@@ -127,6 +127,11 @@ urlpatterns = [
         name="tournament_table_link_renew",
     ),
     path("tournaments/<int:tournament_id>/finish/", tournament_views.tournament_finish, name="tournament_finish"),
+    path(
+        "tournaments/<int:tournament_id>/standings-link/",
+        tournament_views.tournament_standings_link,
+        name="tournament_standings_link",
+    ),
     path("tournaments/checkin/<str:token>/", tournament_views.tournament_checkin, name="tournament_checkin"),
     path(
         "tournaments/checkin/<str:token>/<int:entrant_id>/",

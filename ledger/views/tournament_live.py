@@ -229,7 +229,7 @@ async def tournament_stream(request: HttpRequest, share_token: str) -> HttpRespo
         # Read once listening: a hand stored meanwhile is then in these standings or in a message after them.
         return await push.first_state(topic, functools.partial(_message_when_free, found), whole=True)
 
-    return await push.event_stream(request, topic, first)
+    return await push.event_stream(request, topic, first, link=share_token)
 
 
 # SQLite refuses a read outright (no busy wait) when its shared cache has the table locked by a writer: the

@@ -315,6 +315,19 @@ def tournament_finish(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return redirect(f"{tournament.get_absolute_url()}#standings")
 
 
+@login_required
+@require_POST
+def tournament_standings_link(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A new standings link once the organiser ticked "Yes" (the old one, passed on too far, stops working)."""
+    tournament = tournament_for_owner(request.user, tournament_id)
+    if request.POST.get("confirm") != "1":
+        messages.error(request, _("Tick “Yes, a new link” to renew it: nothing was changed."))
+    else:
+        tournaments.standings_link_renew(tournament=tournament)
+        messages.success(request, _("A new standings link: the old one opens nothing, and its open pages stop."))
+    return redirect(f"{tournament.get_absolute_url()}#standings-link")
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Players at the door, and the tables' phones: no account
 

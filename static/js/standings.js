@@ -182,6 +182,12 @@
       } catch (error) {
         return;
       }
+      if (data && data.gone) {
+        // The organiser renewed the link: this line ends, and the next ask gets the 404 and says so.
+        source.close();
+        lastOpen = lastMessage = 0;
+        return;
+      }
       if (data && data.resync) {
         // The server lost messages (Redis was away): a new connection starts with the standings as they are.
         source.close();
