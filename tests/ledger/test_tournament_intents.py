@@ -217,21 +217,23 @@ def table_phone(night) -> tuple[Client, TournamentTable]:
     return client, seated
 
 
+# What a phone whose link was renewed is told, in Czech (the phone's language): "ask the organiser for the new QR code".
+ASK_FOR_THE_NEW_CODE = "požádejte pořadatele o nový QR kód"
+
+
 def test_a_renewed_phone_is_told_in_its_language_not_sent_to_log_in(table_phone):
     client, seated = table_phone
     old = seated.token
     tournaments.table_link_renew(table=seated)
     answer = client.get(f"/tables/{seated.table_id}/")
     assert answer.status_code == 410 and '<html lang="cs"' in answer.content.decode()
-    assert "ask the organiser for the new QR code" in answer.content.decode()
+    assert ASK_FOR_THE_NEW_CODE in answer.content.decode()
     posted = client.post(f"/tables/{seated.table_id}/hands/", {}, headers=HX)
     assert posted.status_code == 200 and posted["HX-Redirect"] == f"/tables/{seated.table_id}/"
     api = client.get(f"/api/tables/{seated.table_id}/hands/")
-    assert api.status_code == 410 and "new QR code" in api.json()["error"]
+    assert api.status_code == 410 and ASK_FOR_THE_NEW_CODE in api.json()["error"]
     scanned_again = client.get(f"/t/{old}/")
-    assert (
-        scanned_again.status_code == 404 and "ask the organiser for the new QR code" in scanned_again.content.decode()
-    )
+    assert scanned_again.status_code == 404 and ASK_FOR_THE_NEW_CODE in scanned_again.content.decode()
     assert "/accounts/login/" not in scanned_again.get("Location", "")
 
 
@@ -239,6 +241,6 @@ def test_a_phone_of_the_last_series_is_told_when_the_next_starts(table_phone, ni
     client, seated = table_phone
     tournaments.round_start(tournament=night, number=2, confirm_unfinished=True)
     answer = client.get(f"/tables/{seated.table_id}/")
-    assert answer.status_code == 410 and "new QR code" in answer.content.decode()
+    assert answer.status_code == 410 and ASK_FOR_THE_NEW_CODE in answer.content.decode()
     # Anything that is not the table's is as for anybody: the log-in page is there for a player who has an account.
     assert client.get("/accounts/login/").status_code == 200
