@@ -51,7 +51,6 @@ class OfflineState(TypedDict):
     contracts: list[str]  # of the newest counted hands, newest first: the usual contract's window
     revision: int
     action: str  # where Record posts (the form's action)
-    refresh: str  # where the form is redrawn (its data-refresh-url)
     sync: str  # where queued hands are sent (views.offline.hand_queued)
     csrf_token: str
     open: bool  # the evening takes hands; a closed one refuses what is queued
@@ -125,7 +124,6 @@ def _form_html(state: OfflineState, form: HandForm) -> str:
         "table": OfflineTable.of(state),
         "form": form,
         "action": state["action"],
-        "refresh_url": state["refresh"],
         "table_revision": state["revision"],
         "csrf_token": state["csrf_token"],
     }

@@ -302,11 +302,6 @@ class HandForm(forms.Form):
                 return name
         return None
 
-    @property
-    def record_field(self) -> forms.BoundField | None:
-        name = self.record_name()
-        return self[name] if name is not None and not self.correction else None
-
     def _field_condition(self, name: str) -> When:
         """When the field is drawn as a field: when asked, less when its buttons record the hand instead."""
         when = self._layout.fields[name]
@@ -371,7 +366,8 @@ class HandForm(forms.Form):
 
     @property
     def more_has_errors(self) -> bool:
-        return any(drawn.bound.errors for drawn in self.shown_more())
+        """Whether "More" opens by itself: a field in it has an error (by name: nothing is drawn for this)."""
+        return any(self.errors.get(name) for name in ("dealer", *self.more()))
 
     def current(self, name: str) -> Any:
         """The field's value as the user sees it now: posted data when bound, else the initial value."""

@@ -7,7 +7,6 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -192,13 +191,9 @@ def _game_scoreboard(table: Table, rows: list[dict[str, Any]]) -> list[dict[str,
         return [row | {"balance": None} for row in rows]
     label = _("Points")
     return [
-        row | {"balance": None, "list_label": label, "list_points": _shown_game_points(table, row["balance"])}
+        row | {"balance": None, "list_label": label, "list_points": selectors.shown_game_points(table, row["balance"])}
         for row in rows
     ]
-
-
-def _shown_game_points(table: Table, amount: Decimal) -> str:
-    return selectors.shown_points(selectors.game_points(table, amount))
 
 
 def _offline_state(
@@ -224,7 +219,6 @@ def _offline_state(
         "contracts": [contract for _number, contract in contracts],
         "revision": table.revision,
         "action": reverse("ledger:hand_create", args=[table.pk]),
-        "refresh": reverse("ledger:hand_form", args=[table.pk]),
         "sync": reverse("ledger:hand_queued", args=[table.pk]),
         "csrf_token": get_token(request),
         "open": table.evening.is_open,
@@ -439,7 +433,7 @@ def _recorded(table: Table, hand: Hand | None, *, game_only: bool = False) -> di
     if selectors.list_scoring(table) is not None and isinstance(score, dict):
         points = {name: selectors.signed_points(int(score.get(name) or 0)) for name in shown}
     else:
-        points = {name: _shown_game_points(table, amount) for name, amount in shown.items()}
+        points = {name: selectors.shown_game_points(table, amount) for name, amount in shown.items()}
     return {"recorded": hand, "recorded_points": list(points.items())}
 
 

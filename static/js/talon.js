@@ -91,6 +91,11 @@ var Talon = window.Talon || (window.Talon = {});
   // The values of the asked fields only (an unasked field is empty to the others' conditions), settled in a few
   // passes as the server does (conditions.asked_values).
   function askedValues(parts, values) {
+    var known = new Set(
+      parts.map(function (part) {
+        return part.dataset.field;
+      }),
+    );
     var current = values;
     for (var pass = 0; pass <= parts.length; pass++) {
       var asked = {};
@@ -100,10 +105,7 @@ var Talon = window.Talon || (window.Talon = {});
       var next = {};
       var changed = false;
       Object.keys(values).forEach(function (name) {
-        var known = parts.some(function (part) {
-          return part.dataset.field === name;
-        });
-        if (!known || asked[name]) next[name] = values[name];
+        if (!known.has(name) || asked[name]) next[name] = values[name];
         if ((next[name] || "") !== (current[name] || "")) changed = true;
       });
       current = next;
