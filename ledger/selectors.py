@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import games, qr
+from ledger import qr
 from ledger.hand_forms.base import CONTRACTS_WINDOW, ContractPlayed, tally_contracts
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 from ledger.scoreboard import seat_rows
@@ -109,7 +109,7 @@ def scoreboard(
 def list_scoring(table: Table) -> str | None:
     """The list the table's game writes its points on under the frozen ruleset ("classic", "seeger-fabian"), or
     None for a game priced in money only."""
-    return games.adapter(table.game).engine.list_scoring(table.ruleset)
+    return rules.game(table.game).list_scoring(table.ruleset)
 
 
 def list_label(table: Table) -> str:
@@ -157,6 +157,11 @@ def game_points(table: Table, amount: Decimal) -> Decimal:
     return points.quantize(Decimal(1)) if points == points.to_integral_value() else points.normalize()
 
 
+def shown_game_points(table: Table, amount: Decimal) -> str:
+    """A hand's or a balance's money as the game's points, written with their sign (``game_points``)."""
+    return shown_points(game_points(table, amount))
+
+
 def shown_points(points: Decimal | int) -> str:
     """Points with their sign, as the active language writes them: +74 · −146 (a true minus) · +2,5 · 0."""
     if isinstance(points, int):
@@ -175,7 +180,7 @@ def hand_played(table: Table, hand: Hand) -> dict[str, Any]:
     each player's money in seat order (``amounts``: the stored result's own order is the database's, and PostgreSQL
     sorts a JSON object's keys), and its list points (``points``: each player's that are not zero, the declarer's
     first, then in seat order, under ``list_label``) where the game keeps a list."""
-    played = games.adapter(table.game).engine.played(table.seat_names, hand.document)
+    played = rules.game(table.game).played(table.seat_names, hand.document)
     result = hand.result if isinstance(hand.result, dict) else {}
     amounts = result.get("amounts") or {}
     seat_order = [*table.seat_names, *(name for name in amounts if name not in table.seat_names)]

@@ -25,4 +25,4 @@ def played(hand: Hand, table: Table) -> dict[str, Any]:
 @register.filter
 def game_points(amount: Decimal, table: Table) -> str:
     """``{{ amount|game_points:table }}``: a hand's money as the game's points (a tournament not for money)."""
-    return selectors.shown_points(selectors.game_points(table, amount))
+    return selectors.shown_game_points(table, amount)

@@ -67,8 +67,9 @@ def test_a_skat_phone_says_the_list_points_not_the_money(alice):
     assert hand.result["score"]["Ana"] == 74 and Decimal(hand.amounts["Ana"]) > 0  # the books keep both
     assert status_line(answer) == "Hand #1: Ana +74 (Clubs with 1)"
     # The log's new row: the list points, no money; no chart of the money.
-    row = re.search(r'<li class="hand-row card" id="hand-1">.*?</details>', answer, re.S).group(0)
+    row = re.search(r'<li class="hand-row card" id="hand-1">.*?</li>\s*</ol>', answer, re.S).group(0)
     assert 'class="amounts"' not in row and "Ana <span" in row and "+74" in row
+    assert "Why?" not in row  # the explanation is the money's arithmetic
     assert "<svg" not in answer
     # The page after it (the redirect without JavaScript) says the same, and its scoreboard shows the list only.
     page = phone.get(f"/tables/{table.table_id}/?recorded=1").content.decode()
