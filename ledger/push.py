@@ -41,7 +41,7 @@ import redis.asyncio
 from asgiref.sync import SyncToAsync, ThreadSensitiveContext, sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 
 logger = logging.getLogger(__name__)
@@ -86,6 +86,8 @@ def publish(topic: str, data: Message) -> None:
     logged and the message goes to this process's viewers instead.
     """
     payload = json.dumps(data, separators=(",", ":"))
+    if "link" in data:
+        forget_lookups()  # here at once, and in every process that hears it (``_Hub.dispatch``)
     url = push_url()
     if url and not _redis_paused():
         try:
@@ -144,6 +146,10 @@ class _Hub:
         self.whole: set[str] = set()
 
     def dispatch(self, topic: str, payload: str) -> None:
+        if '"link"' in payload:
+            # A share link changed (switched off, made anew): links looked up before may no longer work, also in a
+            # process with no viewer of this topic yet. (A false match only costs the next look-ups a read.)
+            forget_lookups()
         queues = self.queues.get(topic)
         if not queues:
             return
@@ -165,10 +171,6 @@ class _Hub:
     def _changed(self, topic: str, message: Message | None) -> None:
         self.heard[topic] = self.heard.get(topic, 0) + 1
         kept = self.states.pop(topic, None)
-        if message is not None and "link" in message:
-            # The share link changed (switched off, made anew): links looked up before may no longer work.
-            with _lookups_lock:
-                _lookups.clear()
         whole = message is not None and topic in self.whole and "version" in message
         if whole and message is not None and not _older(message, kept[1] if kept else None):
             self.states[topic] = (time.monotonic() + STATE_SECONDS, message)
@@ -194,7 +196,8 @@ class _Hub:
         finally:
             if self.reading.get(topic, (None,))[0] == heard:
                 del self.reading[topic]
-        if topic in self.queues and self.heard.get(topic, 0) == heard:
+        # Nothing kept for a read that found nothing (a link revoked meanwhile): the next viewer reads again.
+        if state is not None and topic in self.queues and self.heard.get(topic, 0) == heard:
             kept = self.states.get(topic)
             if kept is None or not _older(state, kept[1]):
                 self.states[topic] = (time.monotonic() + STATE_SECONDS, state)
@@ -362,6 +365,18 @@ _reads_lock = threading.Lock()
 _reads: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reads] = weakref.WeakKeyDictionary()
 _lookups_lock = threading.Lock()
 _lookups: OrderedDict[str, tuple[float, Any]] = OrderedDict()  # key -> (kept until, what was found)
+
+
+def forget_lookups() -> None:
+    """Drop every link looked up: a share link changed, and one kept may no longer open anything."""
+    with _lookups_lock:
+        _lookups.clear()
+
+
+def link_changed(topic: str, token: str | None) -> None:
+    """After the commit, tell ``topic``'s lines that the link that works is now ``token`` (None: none): the lines
+    opened through another link end (``event_stream``)."""
+    transaction.on_commit(functools.partial(publish, topic, link_message(token)), robust=True)
 
 
 def _reads_here() -> _Reads:

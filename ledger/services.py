@@ -241,8 +241,7 @@ def evening_share_reset(*, evening: Evening, enabled: bool = True) -> Evening:
     opened through the old link end once this is committed (``push.event_stream``)."""
     evening.share_token = new_share_token() if enabled else None
     evening.save(update_fields=["share_token"])
-    told = push.link_message(evening.share_token)
-    transaction.on_commit(functools.partial(push.publish, push.evening_topic(evening.pk), told), robust=True)
+    push.link_changed(push.evening_topic(evening.pk), evening.share_token)
     return evening
 
 

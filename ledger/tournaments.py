@@ -521,7 +521,14 @@ def _table_place(name: str, round_number: int, table_number: int) -> str:
     return place(name) if excess <= 0 else place(name[: max(0, len(name) - excess - 1)] + "…")
 
 
+@transaction.atomic
 def tournament_finish(*, tournament: Tournament) -> Tournament:
+    """End the tournament: its last round's clock stops and its tables' links are retired. Under the tournament's
+    row lock, as a round starts: twice (a double tap, a retry) finishes it once, and no round starts meanwhile."""
+    status = Tournament.objects.select_for_update().values_list("status", flat=True).get(pk=tournament.pk)
+    if status == Tournament.Status.FINISHED:
+        tournament.status = status
+        return tournament
     Round.objects.filter(tournament=tournament, ends_at__isnull=True).update(ends_at=timezone.now())
     _retire_links(tournament)
     tournament.status = Tournament.Status.FINISHED
@@ -563,8 +570,7 @@ def standings_link_renew(*, tournament: Tournament) -> Tournament:
     and the live lines opened through it end once this is committed (``push.event_stream``)."""
     tournament.share_token = new_share_token()
     tournament.save(update_fields=["share_token"])
-    told = push.link_message(tournament.share_token)
-    transaction.on_commit(functools.partial(push.publish, topic(tournament.pk), told), robust=True)
+    push.link_changed(topic(tournament.pk), tournament.share_token)
     return tournament
 
 

@@ -220,13 +220,18 @@ async def tournament_stream(request: HttpRequest, share_token: str) -> HttpRespo
     No database connection per viewer: the link and the first standings are read once for a room of viewers
     arriving together (``push.looked_up``, ``push.first_state``; each message is the whole standings, so it is
     the next viewer's first), a few reads at a time per process."""
-    found = await push.looked_up(f"tournament:{share_token}", functools.partial(_shared_id, share_token))
+    look_up = functools.partial(push.looked_up, f"tournament:{share_token}", functools.partial(_shared_id, share_token))
+    found = await look_up()
     if found is None:
         raise Http404  # switched off or never made: EventSource gives up, the page's fallback says why
     topic = tournaments.topic(found)
 
     async def first() -> dict[str, Any] | None:
-        # Read once listening: a hand stored meanwhile is then in these standings or in a message after them.
+        # The link looked up again once listening: renewed since (its message came before this line listened, and
+        # cleared the look-ups), the line ends at once. Read once listening: a hand stored meanwhile is then in
+        # these standings or in a message after them.
+        if await look_up() != found:
+            return None
         return await push.first_state(topic, functools.partial(_message_when_free, found), whole=True)
 
     return await push.event_stream(request, topic, first, link=share_token)
