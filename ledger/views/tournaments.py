@@ -222,10 +222,13 @@ def tournament_check_in(request: HtmxHttpRequest, tournament_id: int, entrant_id
     Once a round is drawn only ``for_next_round`` does it, the explicit late arrival or leaving."""
     tournament = tournament_for_owner(request.user, tournament_id)
     entrant = entrant_for_owner(tournament, entrant_id)
-    wanted = request.POST.get("checked_in", "1" if not entrant.checked_in else "0") == "1"
+    wanted = request.POST.get("checked_in") == "1"
     for_next_round = request.POST.get("for_next_round") == "1"
     error = ""
-    if for_next_round and not wanted and entrant.checked_in and request.POST.get("confirm") != "1":
+    if "checked_in" not in request.POST:
+        # A tap names the state it asks for; without it (a page from before) a repeat would toggle back.
+        error = _("Tap the name again: the page was out of date, nothing was changed.")
+    elif for_next_round and not wanted and entrant.checked_in and request.POST.get("confirm") != "1":
         error = _("Tick the box to check %(name)s out: nothing was changed.") % {"name": entrant.player.name}
     else:
         try:

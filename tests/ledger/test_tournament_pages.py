@@ -168,13 +168,15 @@ def test_the_page_shows_the_players_and_the_next_step(alice_client, tournament):
 def test_tapping_a_name_checks_in_with_htmx(alice_client, tournament):
     ana = tournament.entrants.get(player__name="Ana")
     url = reverse("ledger:tournament_check_in", args=[tournament.pk, ana.pk])
-    answer = alice_client.post(url, headers=HX)
+    stale = alice_client.post(url, headers=HX)  # a tap that names no state (a page from before) changes nothing
+    assert "the page was out of date" in stale.content.decode() and not Entrant.objects.get(pk=ana.pk).checked_in
+    answer = alice_client.post(url, {"checked_in": "1"}, headers=HX)  # as the name's button posts it
     html = answer.content.decode()
     assert answer.status_code == 200 and html.startswith(f'<li id="entrant-{ana.pk}"')
     assert 'aria-pressed="true"' in html and "1 of 6 checked in" in html and 'hx-swap-oob="true"' in html
     assert Entrant.objects.get(pk=ana.pk).checked_in
     # Tapped again (and without JavaScript): checked out, back to the page.
-    plain = alice_client.post(url)
+    plain = alice_client.post(url, {"checked_in": "0"})
     assert plain.status_code == 302 and plain["Location"].endswith("#entrants")
     assert not Entrant.objects.get(pk=ana.pk).checked_in
 
