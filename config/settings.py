@@ -7,6 +7,7 @@ stops the start instead of silently running with a default.
 from __future__ import annotations
 
 import datetime
+import ipaddress
 import os
 from pathlib import Path
 
@@ -257,6 +258,11 @@ LOGIN_RATE_ACCOUNT_SPACING = env_int("LOGIN_RATE_ACCOUNT_SPACING", 30)
 # their per-address limit is LOGIN_RATE_SHARED_ADDRESS_LIMIT, so one member's typos do not lock out the room; each
 # name from there still has its own limit, and each account its own.
 LOGIN_RATE_SHARED_ADDRESSES = env_list("LOGIN_RATE_SHARED_ADDRESSES", [])
+for _network in LOGIN_RATE_SHARED_ADDRESSES:
+    try:  # a wrong entry stops the start, not every log-in later (ledger.auth reads them as networks)
+        ipaddress.ip_network(_network, strict=False)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"LOGIN_RATE_SHARED_ADDRESSES: {error}") from None
 LOGIN_RATE_SHARED_ADDRESS_LIMIT = env_int("LOGIN_RATE_SHARED_ADDRESS_LIMIT", 300)
 AXES_HANDLER = "ledger.auth.AttemptHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]

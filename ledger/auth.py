@@ -28,6 +28,7 @@ handler of our own because axes cannot be configured into what we need.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import ipaddress
 import json
@@ -109,7 +110,13 @@ def _shared(address: str) -> bool:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    return any(ip in ipaddress.ip_network(network, strict=False) for network in settings.LOGIN_RATE_SHARED_ADDRESSES)
+    return any(ip in network for network in _networks(tuple(settings.LOGIN_RATE_SHARED_ADDRESSES)))
+
+
+@functools.cache
+def _networks(listed: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The setting's networks, read once per value (not at every log-in attempt)."""
+    return tuple(ipaddress.ip_network(network, strict=False) for network in listed)
 
 
 def _account_slowed(request: HttpRequest, credentials: dict[str, Any] | None, window: int) -> tuple[Any, bool]:
