@@ -40,7 +40,7 @@ def test_stosedm_with_the_seven_won_is_priced_with_the_seven_won(page, marias):
     """Point 1: "the seven only counts as won if the tichá-sedma question is answered too" (±1.20 for ±0.40)."""
     page.goto(marias.get_absolute_url())
     choose(page, "contract", "stosedm")
-    expect(field(page, "seven_side")).to_be_hidden()  # an announced seven is the chooser's own
+    expect(field(page, "seven_side")).to_have_attribute("hidden", "")  # an announced seven is the chooser's own
     choose(page, "trump", "bells")
     choose(page, "partner", "Dana")
     choose(page, "seven_won", "won")
@@ -71,7 +71,7 @@ def test_betl_and_durch_end_with_won_or_lost_and_nothing_else_records(page, mari
     page.goto(marias.get_absolute_url())
     choose(page, "contract", contract)
     expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
-    expect(page.locator("#record-hand")).to_be_hidden()
+    expect(page.locator("#record-hand")).to_have_attribute("hidden", "")
     assert not Hand.objects.exists()
     record_with(page, "won", "lost")
     # Ben (forehand) lost alone: V = −10 × 0.20 (betl) or −20 × 0.20 (durch); each defender gets V, Ben pays 3V.

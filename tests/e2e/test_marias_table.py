@@ -36,20 +36,20 @@ def test_betl_hides_the_points_trump_and_partner(page, table):
     for name in ("trump", "partner", "flek_hra"):
         expect(field(page, name)).to_be_visible()
     # No hláška: a hra is won or lost whatever its card points (issue 17), so its result records the hand.
-    expect(field(page, "points")).to_be_hidden()
+    expect(field(page, "points")).to_have_attribute("hidden", "")
     expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
 
     choose(page, "contract", "betl")
     expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
     expect(field(page, "flek_betl")).to_be_visible()
     for name in ("trump", "partner", "points", "flek_hra"):
-        expect(field(page, name)).to_be_hidden()
+        expect(field(page, name)).to_have_attribute("hidden", "")
 
     choose(page, "contract", "hra")
     choose(page, "marriages_declarer_20", "1")  # a hláška: now the card points decide, and each of them records
     expect(record_buttons(page, "points")).to_have_text([str(points) for points in range(0, 91, 10)])
-    expect(field(page, "won")).to_be_hidden()
-    expect(page.locator("#record-hand")).to_be_hidden()
+    expect(field(page, "won")).to_have_attribute("hidden", "")
+    expect(page.locator("#record-hand")).to_have_attribute("hidden", "")
 
 
 def test_hands_are_priced_undone_and_corrected(page, table):

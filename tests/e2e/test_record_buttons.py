@@ -40,8 +40,8 @@ def _fits_320_px(page: Any) -> None:
 def test_a_marias_hra_is_trump_partner_won(page, evening):
     table = factories.make_table(evening, "marias")  # Ana deals: Ben chooses
     page.goto(table.get_absolute_url())
-    expect(page.locator("#record-hand")).to_be_hidden()
-    expect(field(page, "points")).to_be_hidden()  # no hláška: the card points cannot change the price
+    expect(page.locator("#record-hand")).to_have_attribute("hidden", "")
+    expect(field(page, "points")).to_have_attribute("hidden", "")  # no hláška: the card points cannot change the price
     _no_axe_violations(page, "Mariáš form")
     choose(page, "trump", "♥ hearts")
     choose(page, "partner", "Dana")
@@ -72,8 +72,8 @@ def test_a_marias_hra_with_a_20_is_trump_partner_20_points(page, evening):
     points = record_buttons(page, "points")
     expect(points).to_have_text([str(value) for value in range(0, 91, 10)])
     expect(page.get_by_role("button", name="60 points")).to_have_text("60")  # what a screen reader says
-    expect(page.locator("#record-hand")).to_be_hidden()
-    expect(field(page, "won")).to_be_hidden()
+    expect(page.locator("#record-hand")).to_have_attribute("hidden", "")
+    expect(field(page, "won")).to_have_attribute("hidden", "")
     _no_axe_violations(page, "Mariáš hra with a 20, card points as buttons")
     _fits_320_px(page)
     page.set_viewport_size({"width": 320, "height": 800})

@@ -35,19 +35,19 @@ def test_the_form_shows_what_the_chosen_game_needs(page, table):
     page.goto(table.get_absolute_url())
     # The declarer is the last tap, and it records (issue 17): the game, matadors and 61 card points are shown above.
     expect(record_buttons(page, "declarer")).to_have_text(["Ana", "Ben", "Cyril"])
-    expect(page.locator("#record-hand")).to_be_hidden()
+    expect(page.locator("#record-hand")).to_have_attribute("hidden", "")
     expect(selected(page, "contract")).to_have_text("♣ Clubs")
     expect(selected(page, "matadors")).to_have_text("1")
     expect(field(page, "declarer_points").locator("input")).to_have_value("61")
-    expect(field(page, "won")).to_be_hidden()
+    expect(field(page, "won")).to_have_attribute("hidden", "")
 
     choose(page, "contract", "Null")
     expect(field(page, "won")).to_be_visible()
-    expect(field(page, "matadors")).to_be_hidden()
-    expect(field(page, "declarer_points")).to_be_hidden()
+    expect(field(page, "matadors")).to_have_attribute("hidden", "")
+    expect(field(page, "declarer_points")).to_have_attribute("hidden", "")
 
     choose(page, "contract", "♥ Hearts")
-    expect(field(page, "won")).to_be_hidden()
+    expect(field(page, "won")).to_have_attribute("hidden", "")
     expect(selected(page, "matadors")).to_have_text("1")
     expect(field(page, "declarer_points").locator("input")).to_have_value("61")
 
@@ -102,7 +102,7 @@ def test_a_pending_bock_is_shown_above_the_declarer_buttons(page, evening):
     """Pub rules: a game lost 60:60 starts a Bock round; the next hand's form shows the Bock it will double by."""
     table = factories.make_table(evening, "skat", preset="pub")
     page.goto(table.get_absolute_url())
-    expect(field(page, "bock")).to_be_hidden()  # nothing pending: under "More"
+    expect(field(page, "bock")).to_be_hidden()  # nothing pending: under a closed "More"
     quick(page, "declarer_points", 60)
     record_with(page, "declarer", "Ana")  # clubs with 1 lost 60:60: −2 × 24
     expect_balances(page, {"Ana": "−0.96", "Ben": "+0.48", "Cyril": "+0.48"})

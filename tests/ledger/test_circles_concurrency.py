@@ -18,11 +18,12 @@ from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from ledger import circle_selectors, circles, services
 from ledger.models import CircleEntry, CircleSettlement, Evening, Settlement
 from tests import factories
+from tests.ledger.race_support import waiting_for_a_lock
 from tests.servers import need_postgresql
 
 TIMEOUT = 20
@@ -43,21 +44,11 @@ def _in_thread(work):
     return run
 
 
-def _waiting_for_a_lock() -> int:
-    """How many other connections to the test database wait for a row lock right now."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
-        )
-        return int(cursor.fetchone()[0])
-
-
 def _until_the_closes_run_into_it(evenings: list[Evening]) -> int:
     """Wait until every close either waits for a lock or has committed; how many wait."""
     deadline = time.monotonic() + TIMEOUT
     while True:
-        waiting = _waiting_for_a_lock()
+        waiting = waiting_for_a_lock()
         closed = Evening.objects.filter(pk__in=[e.pk for e in evenings], status=Evening.Status.CLOSED).count()
         if waiting + closed >= len(evenings):
             return waiting

@@ -7,17 +7,14 @@ failing one of them (a 500). Now a paid mark asks for the evening first, so it w
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import OperationalError, connection, transaction
+from django.db import OperationalError, transaction
 
 from ledger import services
 from ledger.models import Evening, Transfer
 from tests import factories
+from tests.ledger.race_support import Background, until_waiting_for_a_lock
 from tests.servers import need_postgresql
-
-TIMEOUT = 20
 
 
 @pytest.fixture(autouse=True)
@@ -29,31 +26,14 @@ def test_a_paid_mark_waits_for_the_evening_before_locking_its_transfer(transacti
     evening = factories.make_evening(alice)
     factories.record(factories.make_table(evening, "skat"))
     transfer = services.evening_close(evening=evening, by=alice).transfers.first()
-    marking_started, done = threading.Event(), threading.Event()
-    failures: list[BaseException] = []
-
-    def mark() -> None:
-        try:
-            marking_started.set()
-            services.transfer_mark_paid(transfer=transfer, by=alice)
-        except BaseException as error:
-            failures.append(error)
-        finally:
-            connection.close()
-            done.set()
-
     with transaction.atomic():
         Evening.objects.select_for_update().get(pk=evening.pk)  # as a reopen starts
-        marker = threading.Thread(target=mark)
-        marker.start()
-        marking_started.wait(TIMEOUT)
-        assert not done.wait(1)  # the mark waits for the evening ...
+        marker = Background(lambda: services.transfer_mark_paid(transfer=transfer, by=alice))
+        until_waiting_for_a_lock()  # the mark waits for the evening ...
         try:  # ... holding no lock on the transfer, which the reopen deletes next
             with transaction.atomic():
                 Transfer.objects.select_for_update(nowait=True).get(pk=transfer.pk)
         except OperationalError:
             pytest.fail("the paid mark locked the transfer before the evening: a reopen now would deadlock")
-    assert done.wait(TIMEOUT)
-    marker.join(TIMEOUT)
-    assert not failures
+    marker.finish()
     assert Transfer.objects.get(pk=transfer.pk).paid_at is not None

@@ -16,16 +16,17 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from ledger import tournaments
 from ledger.models import Round, TournamentTable
+from tests.servers import need_postgresql
 
-pytestmark = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="parallel requests need PostgreSQL (SQLite serializes writers); CI runs this on PostgreSQL",
-)
+
+@pytest.fixture(autouse=True)
+def _postgresql():
+    need_postgresql("parallel requests need PostgreSQL (SQLite serializes writers)")
+
 
 TIMEOUT = 20
 CSRF = "c" * 32  # a CSRF secret of our own, sent both as the cookie and as the header
