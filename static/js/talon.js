@@ -277,16 +277,20 @@ var Talon = window.Talon || (window.Talon = {});
   }
   // On a phone's table page the top bar slides away while the page scrolls down and comes back on a swipe up, so the
   // display settings and the log-out stay one swipe away without covering the scoreboard.
+  // A swipe is measured from where the page last turned, not per event: a slow swipe or a smooth scroll moves a few
+  // pixels per event, and would never count.
   var lastY = window.scrollY;
+  var turnY = lastY;
   window.addEventListener(
     "scroll",
     function () {
       var bar = document.querySelector(".table-page .topbar");
       var y = window.scrollY;
       if (!bar) return;
+      if ((y - lastY) * (lastY - turnY) < 0) turnY = lastY;
       if (barStays(bar) || y <= bar.offsetHeight) bar.classList.remove("slid-away");
-      else if (y > lastY + 2 || performance.now() < quietUntil) bar.classList.add("slid-away");
-      else if (y < lastY - 8) bar.classList.remove("slid-away");
+      else if (y > turnY + 2 || performance.now() < quietUntil) bar.classList.add("slid-away");
+      else if (y < turnY - 8) bar.classList.remove("slid-away");
       lastY = y;
     },
     { passive: true },
