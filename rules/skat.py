@@ -942,7 +942,7 @@ class Skat:
         >>> GAME.parse(table, {"dealer": "Dora", "declarer": "Dora", "contract": "null", "won": True})
         Traceback (most recent call last):
         ...
-        rules.base.RulesError: declarer: Dora deals and sits out this hand; choose one of: Ana, Ben, Cyril
+        rules.errors.RulesError: declarer: Dora deals and sits out this hand; choose one of: Ana, Ben, Cyril
         """
         reader = HandReader(hand, allowed=FIELDS)
         contract = reader.choice("contract", CONTRACTS)

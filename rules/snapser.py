@@ -203,7 +203,7 @@ def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
     >>> parse_hand(table, {"declarer": "Ana", "trump": "bells", "announcement": "nehram", "raises": 1})
     Traceback (most recent call last):
     ...
-    rules.base.RulesError: raises: nehrám ends the hand at once, so it cannot be raised; leave raises at 0
+    rules.errors.RulesError: raises: nehrám ends the hand at once, so it cannot be raised; leave raises at 0
 
     What no deal can produce is refused, naming the field to correct:
 
@@ -211,7 +211,7 @@ def parse_hand(table: Table, hand: Mapping[str, Any]) -> SnapserHand:
     ...                    "result": "za_6", "end": "last_trick"})
     Traceback (most recent call last):
     ...
-    rules.base.RulesError: result: played to the last trick with the losers trickless, the winners took every \
+    rules.errors.RulesError: result: played to the last trick with the losers trickless, the winners took every \
 trick: that is tichy_durch (za_6 ends with “dosť”)
     """
     _check_seats(table)
