@@ -49,6 +49,7 @@ from ledger.models import (
     Player,
     Settlement,
 )
+from ledger.texts import text_tidy
 from rules.settlement import Transfer as PlannedTransfer
 
 # services imports this module (evening_close and evening_reopen call it), so this one reaches services' names
@@ -65,12 +66,8 @@ def new_member_token() -> str:
 
 
 def circle_name_check(name: str) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise services.LedgerError(_("Name the circle."), field="name")
-    if len(name) > MAX_NAME or services._has_hidden_characters(name):
-        raise services.LedgerError(_("A circle's name can have at most 80 letters, none of them hidden."), field="name")
-    return name
+    refused = _("A circle's name can have at most 80 letters, none of them hidden.")
+    return text_tidy(name, field="name", most=MAX_NAME, empty=_("Name the circle."), too_long=refused, hidden=refused)
 
 
 def _coin_check(currency: str, coin: Decimal | None) -> Decimal:
@@ -576,10 +573,8 @@ def _pot_amount(amount: Decimal) -> Decimal:
 
 
 def _note_check(note: str) -> str:
-    note = " ".join(note.split())
-    if len(note) > 200 or services._has_hidden_characters(note):
-        raise services.LedgerError(_("A note can have at most 200 letters, none of them hidden."), field="note")
-    return note
+    refused = _("A note can have at most 200 letters, none of them hidden.")
+    return text_tidy(note, field="note", most=200, too_long=refused, hidden=refused)
 
 
 def _member(circle: Circle, player: Player | None) -> Player | None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import unicodedata
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, Protocol
@@ -23,6 +22,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from ledger import circles, push, qr, running, selectors
+from ledger.errors import LedgerError as LedgerError  # the books refuse with it, as ever
 from ledger.models import (
     Evening,
     EveningEvent,
@@ -38,21 +38,10 @@ from ledger.models import (
     UserPreference,
     new_share_token,
 )
+from ledger.texts import text_tidy
 from rules.base import said
 from rules.settlement import Transfer as PlannedTransfer
 from rules.settlement import settle
-
-
-class LedgerError(Exception):
-    """A request the ledger refuses; ``field`` names what to fix, like ``rules.RulesError``."""
-
-    field = "non_field_errors"
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if field is not None:
-            self.field = field
 
 
 class EveningClosed(LedgerError):
@@ -76,33 +65,22 @@ class StaleVersion(LedgerError):
 # Players, evenings, tables
 
 
-# What no name or place may hold: control characters (Cc), formatting characters (Cf: the text-direction
-# overrides, embeddings, isolates and marks that make "Ana pays Ben" read otherwise, zero-width spaces and joiners
-# that make two names look alike) and lone surrogates (Cs), which JSON can carry but no database stores.
-_HIDDEN_CATEGORIES = {"Cc", "Cf", "Cs"}
-
-
-def _has_hidden_characters(text: str) -> bool:
-    return any(unicodedata.category(char) in _HIDDEN_CATEGORIES for char in text)
-
-
 def evening_place_check(place: str) -> str:
     """The place as typed, refused when it hides characters (the page and the PDF would show it otherwise)."""
-    if _has_hidden_characters(place):
-        raise LedgerError(_("The place cannot contain control or text-direction characters."), field="place")
-    return place
+    hidden = _("The place cannot contain control or text-direction characters.")
+    return text_tidy(place, field="place", most=len(place), hidden=hidden, tidy_spaces=False)
 
 
 def player_name_tidy(name: str) -> str:
     """The name with its spaces tidied (a pasted tab or line end becomes one space); refused when it hides any."""
-    name = " ".join(name.split())
-    if not name:
-        raise LedgerError(_("A player needs a name."), field="players")
-    if len(name) > 40:
-        raise LedgerError(_("A player's name can have at most 40 letters."), field="players")
-    if _has_hidden_characters(name):
-        raise LedgerError(_("A player's name cannot contain control or text-direction characters."), field="players")
-    return name
+    return text_tidy(
+        name,
+        field="players",
+        most=40,
+        empty=_("A player needs a name."),
+        too_long=_("A player's name can have at most 40 letters."),
+        hidden=_("A player's name cannot contain control or text-direction characters."),
+    )
 
 
 def player_get_or_create(*, owner: Any, name: str) -> Player:

@@ -44,6 +44,7 @@ from ledger.models import (
     new_share_token,
 )
 from ledger.services import LedgerError
+from ledger.texts import text_tidy
 from rules import tournament as rt
 
 # The rules a tournament's tables play by, unless its format says otherwise: Skat's tournament list.
@@ -261,9 +262,8 @@ def tournament_create(
     everybody is checked in and the first round is drawn."""
     if game not in DEFAULT_RULES:
         raise LedgerError(_("Unknown game; one of: %(games)s") % {"games": ", ".join(DEFAULT_RULES)}, field="game")
-    name = " ".join((name or "").split())
-    if not name or len(name) > 80 or services._has_hidden_characters(name):  # as every other name and place
-        raise LedgerError(_("A tournament's name can have at most 80 letters, none of them hidden."), field="name")
+    refused = _("A tournament's name can have at most 80 letters, none of them hidden.")
+    name = text_tidy(name or "", field="name", most=80, empty=refused, too_long=refused, hidden=refused)
     chosen = format_from(game, options)
     _whole(rounds, "rounds", 1, MOST_ROUNDS)
     # An evening of the same date, place and currency stands for each table: its checks apply here too.
