@@ -52,13 +52,13 @@ clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 test-artifacts $(PYODIDE)
 
 # The rules engine's catalogues (rules/locale, gettext domain "rules"). rules-messages extracts the English msgids
-# from rules/*.py into rules.pot and merges them into each language's .po; translate, then rules-compile writes the
+# from every .py under rules/ into rules.pot and merges them into each language's .po; translate, then rules-compile writes the
 # .mo files, which are committed so that a checkout works without gettext installed.
 RULES_LANGUAGES := cs sk de en
 RULES_POT := rules/locale/rules.pot
 .PHONY: rules-messages rules-compile
 rules-messages:
-	xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=_ --keyword=gettext --keyword=ngettext:1,2 --keyword=pgettext:1c,2 --keyword=N_ --keyword=NP_:1c,2 --add-comments=Translators: --add-location=file --sort-output --package-name=talon-rules --output=$(RULES_POT) rules/*.py
+	xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=_ --keyword=gettext --keyword=ngettext:1,2 --keyword=pgettext:1c,2 --keyword=N_ --keyword=NP_:1c,2 --add-comments=Translators: --add-location=file --sort-output --package-name=talon-rules --output=$(RULES_POT) $(shell find rules -name '*.py' | sort)
 	for lang in $(RULES_LANGUAGES); do msgmerge --quiet --update --backup=none --add-location=file --sort-output rules/locale/$$lang/LC_MESSAGES/rules.po $(RULES_POT) || exit 1; done
 rules-compile:
 	for lang in $(RULES_LANGUAGES); do msgfmt --check --output-file=rules/locale/$$lang/LC_MESSAGES/rules.mo rules/locale/$$lang/LC_MESSAGES/rules.po || exit 1; done

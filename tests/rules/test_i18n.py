@@ -1,8 +1,8 @@
 """The rules engine's languages: every message translated, placeholders intact, catalogues compiled, formatting.
 
-The messages are found the way xgettext finds them (``make rules-messages``), but with an AST walk over
-``rules/*.py``, so this test needs no gettext tools: the first argument of ``_()``, ``gettext()``, ``N_()``, both
-arguments of ``ngettext()``, and the context and message of ``pgettext()`` and ``NP_()``.
+The messages are found the way xgettext finds them (``make rules-messages``), but with an AST walk over every
+``.py`` under ``rules/``, so this test needs no gettext tools: the first argument of ``_()``, ``gettext()``, ``N_()``,
+both arguments of ``ngettext()``, and the context and message of ``pgettext()`` and ``NP_()``.
 """
 
 from __future__ import annotations
@@ -71,9 +71,9 @@ def _literal(node: ast.expr) -> str:
 
 
 def source_messages() -> dict[Key, str | None]:
-    """(context, msgid) -> msgid_plural for every marked message in rules/*.py."""
+    """(context, msgid) -> msgid_plural for every marked message in rules/ and its packages."""
     found: dict[Key, str | None] = {}
-    for path in sorted(RULES_DIR.glob("*.py")):
+    for path in sorted(RULES_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or _call_name(node) not in KEYWORDS:
                 continue
@@ -161,7 +161,7 @@ def test_every_message_is_in_the_catalogue(language: str) -> None:
     entries = parse_po(po_path(language))[1]
     assert sorted(set(SOURCE) - set(entries), key=str) == [], "run `make rules-messages`, then translate"
     stale = sorted(set(entries) - set(SOURCE), key=str)
-    assert stale == [], "messages no longer in rules/*.py: run `make rules-messages`"
+    assert stale == [], "messages no longer in rules/: run `make rules-messages`"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -223,11 +223,11 @@ def test_the_compiled_catalogue_matches_the_po_file(language: str) -> None:
 def test_no_message_is_marked_inside_an_f_string() -> None:
     # xgettext does not look into f-strings, so a message marked there would never reach the catalogues.
     hidden = []
-    for path in sorted(RULES_DIR.glob("*.py")):
+    for path in sorted(RULES_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.JoinedStr):
                 hidden += [
-                    f"{path.name}:{call.lineno}"
+                    f"{path.relative_to(RULES_DIR)}:{call.lineno}"
                     for call in ast.walk(node)
                     if isinstance(call, ast.Call) and _call_name(call) in KEYWORDS
                 ]
