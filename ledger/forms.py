@@ -11,10 +11,10 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from ledger.hand_forms.base import add_domain_error as add_domain_error
 
 # add_domain_error lives with the hand forms (the offline worker uses it too); the views take it from here.
-from ledger.hand_forms.base import Segments, choice_field
-from ledger.hand_forms.base import add_domain_error as add_domain_error
+from ledger.hand_forms.fields import Segments, choice_field
 from ledger.models import Currency, Game, Settlement
 from rules.labels import currency_stake, preset_label, value_label
 

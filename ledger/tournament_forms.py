@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger.forms import coin_field
-from ledger.hand_forms.base import Segments
+from ledger.hand_forms.fields import Segments
 from ledger.models import Currency, Game
 from ledger.services import LedgerError
 

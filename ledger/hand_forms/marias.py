@@ -8,11 +8,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ledger.hand_forms.base import (
+from ledger.hand_forms.base import HandForm, Layout
+from ledger.hand_forms.conditions import ALWAYS, AnyOf, Filled, Given, Is, When
+from ledger.hand_forms.fields import (
     SIDE_CHOICES,
     WON_LOST,
-    HandForm,
-    Layout,
     called_partner,
     choice_field,
     flag_field,
@@ -25,7 +25,6 @@ from ledger.hand_forms.base import (
     won_choice,
     won_flag,
 )
-from ledger.hand_forms.conditions import ALWAYS, AnyOf, Filled, Given, Is, When
 from rules import marias
 from rules.i18n import format_money
 

@@ -8,10 +8,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ledger.hand_forms.base import (
+from ledger.hand_forms.base import HandForm, Layout
+from ledger.hand_forms.conditions import ALWAYS, Is, When
+from ledger.hand_forms.fields import (
     WON_LOST,
-    HandForm,
-    Layout,
     choice_field,
     drop_empty,
     flag_field,
@@ -22,7 +22,6 @@ from ledger.hand_forms.base import (
     won_choice,
     won_flag,
 )
-from ledger.hand_forms.conditions import ALWAYS, Is, When
 from rules import skat
 
 SUITS = list(skat.SUIT_BASE)

@@ -7,10 +7,10 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ledger.hand_forms.base import (
+from ledger.hand_forms.base import HandForm, Layout
+from ledger.hand_forms.conditions import ALWAYS, Is, When
+from ledger.hand_forms.fields import (
     SIDE_CHOICES,
-    HandForm,
-    Layout,
     called_partner,
     choice_field,
     drop_empty,
@@ -19,7 +19,6 @@ from ledger.hand_forms.base import (
     players_choices,
     segment_field,
 )
-from ledger.hand_forms.conditions import ALWAYS, Is, When
 from rules import snapser
 
 # The suits in the reader's language, as the hand log says them (English: hearts, bells; Slovak: červeň, guľa).

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 import rules
 from ledger.games import form_class
-from ledger.hand_forms.base import ALONE
+from ledger.hand_forms.fields import ALONE
 from ledger.models import Hand
 from tests import factories
 from tests.ledger.form_support import errors_beside, post_hand, record_buttons, shown_errors
