@@ -52,8 +52,8 @@ clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 test-artifacts $(PYODIDE)
 
 # The rules engine's catalogues (rules/locale, gettext domain "rules"). rules-messages extracts the English msgids
-# from every .py under rules/ into rules.pot and merges them into each language's .po; translate, then rules-compile writes the
-# .mo files, which are committed so that a checkout works without gettext installed.
+# from every .py under rules/ (its packages too) into rules.pot and merges them into each language's .po; translate,
+# then rules-compile writes the .mo files, which are committed so that a checkout works without gettext installed.
 RULES_LANGUAGES := cs sk de en
 RULES_POT := rules/locale/rules.pot
 .PHONY: rules-messages rules-compile

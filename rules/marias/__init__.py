@@ -30,6 +30,12 @@ sedma is 0.40, doubled for hearts and four times for the re, and lost: its first
 ...     result = GAME.price(table, GAME.parse(table, m1))
 >>> result.label
 'Lepší sedma, re na sedmu, flek na hru'
+
+The package: :mod:`~rules.marias.contracts` (contracts, components, the parsed hand, names),
+:mod:`~rules.marias.options` (house rules and presets), :mod:`~rules.marias.reading` (the hand document),
+:mod:`~rules.marias.pricing` (components, fleks, who pays whom), :mod:`~rules.marias.explaining` (the words of the
+lines) and :mod:`~rules.marias.game` (the object registered in :mod:`rules`); every public name is importable from
+``rules.marias``.
 """
 
 from __future__ import annotations

@@ -21,6 +21,11 @@ In German, with Skat's own words (Spitzen, Augen, Schneider angesagt …):
 ...                                    "declarer_points": 95}})
 >>> result.label, result.lines[0].label
 ('Grand Hand Schneider mit 2', 'Grand mit 2, Spiel 3, Hand 4, Schneider 5 × 24 = 120')
+
+The package: :mod:`~rules.skat.contracts` (values, bids, the parsed hand, names), :mod:`~rules.skat.options`
+(house rules and presets), :mod:`~rules.skat.reading` (the hand document), :mod:`~rules.skat.pricing` (game value,
+list, Bock, Ramsch, money), :mod:`~rules.skat.explaining` (the words of the lines) and :mod:`~rules.skat.game` (the
+object registered in :mod:`rules`); every public name is importable from ``rules.skat``.
 """
 
 from __future__ import annotations
