@@ -96,7 +96,8 @@ def _prepare(args: argparse.Namespace) -> str:
     from django.core.management import call_command
     from django.db import connection
 
-    from ledger import services, tournaments
+    from ledger import services
+    from ledger.tournaments import services as tournaments
 
     call_command("migrate", verbosity=0)
     with connection.cursor() as cursor:  # topics far from anybody else's on the same Redis (bench/tournament.py)

@@ -91,6 +91,11 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "ledger",
+    "ledger.offline",
+    "ledger.live",
+    "ledger.circles",
+    "ledger.stats",
+    "ledger.tournaments",
 ]
 
 MIDDLEWARE = [
@@ -106,7 +111,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "ledger.table_guest.TableGuestMiddleware",  # a tournament table's phone reaches its table only
+    "ledger.tournaments.table_guest.TableGuestMiddleware",  # a tournament table's phone reaches its table only
     "ledger.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -203,7 +208,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EveningStatusEnum": "ledger.models.Evening.Status",
         "HandStatusEnum": "ledger.models.Hand.Status",
-        "TournamentStatusEnum": "ledger.models.Tournament.Status",
+        "TournamentStatusEnum": "ledger.tournaments.models.Tournament.Status",
     },
     # The docs page's scripts come from the drf-spectacular-sidecar package: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -278,7 +283,7 @@ AXES_VERBOSE = False
 # gunicorn workers: set CACHE_URL=redis://127.0.0.1:6379/0 so that they all count together. If Redis stops
 # answering, each process counts on its own until it is back (ledger/auth.py).
 CACHES = {"default": env_cache("CACHE_URL")}
-# Server push (ledger/push.py: live share pages and standings): PUSH_URL=redis://host:port/db fans a message out
+# Server push (ledger/live/fanout.py: live share pages and standings): PUSH_URL=redis://host:port/db fans a message out
 # to the viewers of every app process through Redis pub/sub. Unset: the cache's Redis when CACHE_URL is one;
 # empty (PUSH_URL=) or no Redis at all: viewers hear only of changes made in their own process.
 PUSH_URL = os.environ.get("PUSH_URL", CACHES["default"].get("LOCATION", "")).strip()

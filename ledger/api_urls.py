@@ -1,9 +1,8 @@
 """The JSON API under /api/ (docs/api.md); one view per operation, ``by_method`` when two share a path."""
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from ledger.api.circles import CircleCreateApi, CircleDetailApi, CircleListApi
 from ledger.api.evenings import EveningCreateApi, EveningDetailApi, EveningListApi, SharedEveningApi
 from ledger.api.games import GameListApi
 from ledger.api.routing import by_method
@@ -14,7 +13,6 @@ from ledger.api.settlement import (
     TransferMarkPaidApi,
     TransferMarkUnpaidApi,
 )
-from ledger.api.stats import CircleStatsApi, EveningHandsCsvApi, PlayerStatsApi
 from ledger.api.tables import (
     HandCreateApi,
     HandDetailApi,
@@ -23,14 +21,6 @@ from ledger.api.tables import (
     HandVoidApi,
     TableCreateApi,
     TableDetailApi,
-)
-from ledger.api.tournaments import (
-    TournamentCreateApi,
-    TournamentDetailApi,
-    TournamentListApi,
-    TournamentNextRoundApi,
-    TournamentStandingsApi,
-    TournamentTablesApi,
 )
 
 app_name = "api"
@@ -55,17 +45,10 @@ urlpatterns = [
         name="hand",
     ),
     path("shared/<str:token>/", SharedEveningApi.as_view(), name="shared_evening"),
-    path("circles/", by_method(get=CircleListApi, post=CircleCreateApi), name="circles"),
-    path("circles/<int:circle_id>/", CircleDetailApi.as_view(), name="circle_detail"),
-    path("circles/<int:circle_id>/stats/", CircleStatsApi.as_view(), name="circle_stats"),
-    path("players/<int:player_id>/stats/", PlayerStatsApi.as_view(), name="player_stats"),
-    path("evenings/<int:evening_id>/hands.csv", EveningHandsCsvApi.as_view(), name="evening_hands_csv"),
+    path("", include("ledger.circles.api_urls")),  # circles of regulars
+    path("", include("ledger.stats.api_urls")),  # statistics and spreadsheets
     path("games/", GameListApi.as_view(), name="game_list"),
-    path("tournaments/", by_method(get=TournamentListApi, post=TournamentCreateApi), name="tournaments"),
-    path("tournaments/<int:tournament_id>/", TournamentDetailApi.as_view(), name="tournament_detail"),
-    path("tournaments/<int:tournament_id>/tables/", TournamentTablesApi.as_view(), name="tournament_tables"),
-    path("tournaments/<int:tournament_id>/next-round/", TournamentNextRoundApi.as_view(), name="tournament_next_round"),
-    path("tournaments/<int:tournament_id>/standings/", TournamentStandingsApi.as_view(), name="tournament_standings"),
+    path("", include("ledger.tournaments.api_urls")),  # tournaments
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the Content-Security-Policy allows no inline script.
     path(

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from django.db import transaction
 from django.db.models import Q
 
 if TYPE_CHECKING:
-    from ledger.models import Evening, Settlement, Table
+    from ledger.models import Evening, Hand, Settlement, Table
     from rules.settlement import Transfer as PlannedTransfer
 
 E = TypeVar("E")
@@ -81,10 +81,18 @@ hands_changed = Hook[HandsChanged, None]("hands_changed")
 
 @dataclass(frozen=True)
 class TablePage:
-    """The table page being drawn for ``request``: a feature may add to its template context."""
+    """The table page being drawn for ``request``: a feature may add to its template context. Sent where the page's
+    standing is drawn (the whole page, and the parts an htmx Record swaps out of band), with what the page shows:
+    the seats' ``balances`` after the newest hand, the ``recent`` counted hands the next one starts from (oldest
+    first), the ``contracts`` window the usual contract is chosen from ((number, contract), newest first), and
+    whether the phone shows the game alone (``game_only``: no money)."""
 
     request: Any
     table: Table
+    balances: dict[str, Any] = field(default_factory=dict)
+    recent: list[Hand] = field(default_factory=list)
+    contracts: list[tuple[int, str]] = field(default_factory=list)
+    game_only: bool = False
 
 
 table_page_context = Hook[TablePage, dict[str, Any]]("table_page_context")
@@ -137,3 +145,62 @@ def evenings_listed(evenings: Any) -> Any:
     for condition in evenings_unlisted.send(None):
         evenings = evenings.exclude(condition)
     return evenings
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Circles
+
+
+@dataclass(frozen=True)
+class EveningInCircle:
+    """A client of the API starts an evening in the circle ``circle_id`` (``Evening.circle``): ``by`` asked, and
+    ``fields`` are the evening's date, place, coin and currency as given (no currency: the circle's own)."""
+
+    circle_id: int
+    by: Any
+    fields: dict[str, Any]
+
+
+# A listener answers the evening it started (or found started) in a circle ``by`` keeps score of, None when ``by``
+# keeps no circle of that id.
+evening_in_circle_started = Hook[EveningInCircle, "Evening | None"]("evening_in_circle_started")
+
+# Players of another owner whose statistics a user may read (the members of a circle the user keeps score of): each
+# listener answers a condition on Player for the user given (an authenticated one).
+players_shared = Hook[Any, Q]("players_shared")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Statistics
+
+# The sheets a feature adds to the books' spreadsheets (``ledger.export``), after the books' own: each listener
+# answers {sheet name: a function of the ``ledger.export.Scope`` giving the sheet's rows, header first} (the
+# statistics' per-player sheet).
+spreadsheet_sheets = Hook[None, dict[str, Any]]("spreadsheet_sheets")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Tournaments
+
+
+@dataclass(frozen=True)
+class TableViewer:
+    """The table page (or its log) is being drawn for ``request`` at ``table``."""
+
+    request: Any
+    table: Table
+
+
+@dataclass(frozen=True)
+class PhoneView:
+    """The page is drawn for a phone confined to the table (``table_phone``: no evening, no settlement, only the
+    table's hands, log and standings), and whether it shows the game alone (``game_only``: no money)."""
+
+    table_phone: bool = True
+    game_only: bool = False
+
+
+# Whether the table page is drawn for a phone confined to its table (a tournament table's score-sheet link): a
+# listener answers a PhoneView for such a phone, None otherwise. Asked before the page's other parts, which may
+# leave the money out.
+table_phone_view = Hook[TableViewer, PhoneView | None]("table_phone_view")

@@ -148,8 +148,8 @@ def signed_points(points: int) -> str:
 
 
 def game_points(table: Table, amount: Decimal) -> Decimal:
-    """Money in the game's own unit, multiples of the table's stake: what a Mariáš or Šnapser tournament that is not
-    played for money places its players by (``ledger.tournaments.table_result``), shown without the money."""
+    """Money in the game's own unit, multiples of the table's stake: what a Mariáš or Šnapser table that is not
+    played for money shows its players instead of the money."""
     stake = Decimal(str(table.ruleset.get("stake") or 0))
     if stake <= 0:
         return Decimal(amount)

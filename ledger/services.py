@@ -7,7 +7,6 @@ one transaction: a rules error or a broken invariant leaves nothing half-stored.
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, Protocol
@@ -21,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import circles, push, qr, running, selectors
+from ledger import hooks, payments, qr, running, selectors
 from ledger.errors import LedgerError as LedgerError  # the books refuse with it, as ever
 from ledger.models import (
     Evening,
@@ -216,10 +215,10 @@ def evening_scorekeeper_remove(*, evening: Evening, username: str, by: Any) -> N
 
 def evening_share_reset(*, evening: Evening, enabled: bool = True) -> Evening:
     """A new unguessable share link (the old one stops working), or none when ``enabled`` is false. The live lines
-    opened through the old link end once this is committed (``push.event_stream``)."""
+    opened through the old link end once this is committed (``hooks.share_link_changed``)."""
     evening.share_token = new_share_token() if enabled else None
     evening.save(update_fields=["share_token"])
-    push.link_changed(push.evening_topic(evening.pk), evening.share_token)
+    hooks.share_link_changed.send_after_commit(hooks.ShareLinkChanged(evening_id=evening.pk, token=evening.share_token))
     return evening
 
 
@@ -509,13 +508,9 @@ def _bump(hand: Hand, by: Any) -> None:
 
 
 def _announce(table: Table, *, revision: int, hands: int) -> None:
-    """After the commit (never for a hand rolled back), the evening's live viewers hear that the table changed."""
-    news = {"table": table.pk, "revision": revision, "hands": hands}
-    transaction.on_commit(functools.partial(push.publish, push.evening_topic(table.evening_id), news), robust=True)
-    from ledger import stats_summaries, tournaments  # they build on these services
-
-    transaction.on_commit(functools.partial(stats_summaries.refresh_after_response, table.pk))
-    tournaments.announce(table)
+    """After the commit (never for a hand rolled back), whoever follows the table hears that it changed."""
+    changed = hooks.HandsChanged(table_id=table.pk, evening_id=table.evening_id, revision=revision, hands=hands)
+    hooks.hands_changed.send_after_commit(changed)
 
 
 def _post(hand: Hand, score: rules.Score) -> None:
@@ -574,8 +569,9 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
         "created_at": timezone.now(),
     }
     settlement, _created = Settlement.objects.update_or_create(evening=locked, defaults=fields)
-    # A circle's evening may carry its transfers into the circle's tab instead (ledger.circles).
-    if not circles.circle_close(evening=locked, settlement=settlement, planned=planned, by=by):
+    # A feature may book the planned transfers elsewhere instead (a circle's tab): then none are stored here.
+    closing = hooks.EveningClosing(evening=locked, settlement=settlement, planned=list(planned), by=by)
+    if not any(hooks.evening_closing.send(closing)):
         Transfer.objects.bulk_create(
             Transfer(settlement=settlement, payer=players[t.payer], payee=players[t.payee], amount=t.amount)
             for t in planned
@@ -657,7 +653,7 @@ def evening_reopen(*, evening: Evening, by: Any) -> Evening:
     if locked.is_open:
         raise LedgerError(_("This evening is open already."), field="evening")
     dropped = 0
-    circles.circle_reopen(evening=locked)  # takes back what the close booked in a circle's tab or pot
+    hooks.evening_reopening.send(locked)  # what the close booked elsewhere (a circle's tab or pot) is taken back
     settlement = Settlement.objects.filter(evening=locked).first()
     if settlement is not None:
         dropped, _kinds = settlement.transfers.filter(paid_at__isnull=True).delete()
@@ -677,17 +673,10 @@ def transfer_mark_paid(*, transfer: Transfer, by: Any) -> Transfer:
     # The evening's row first, as closing, reopening and taking a mark back lock it: a paid mark holding the
     # transfer while it waits for the evening (its history row points at it) deadlocked with a reopen.
     _lock_transfer_evening(transfer)
-    locked = _transfer_locked(transfer)
-    if locked is None:
+    marked = _transfer_marked(transfer, paid=True, by=by, kind=EveningEvent.Kind.TRANSFER_PAID)
+    if marked.row is None:
         raise LedgerError(_("This transfer is no longer planned: the evening was reopened."), field="transfer")
-    if locked.paid_at is None:
-        locked.paid_at = timezone.now()
-        locked.paid_by = by
-        locked.save(update_fields=["paid_at", "paid_by"])
-        EveningEvent.objects.create(
-            evening_id=locked.settlement.evening_id, kind=EveningEvent.Kind.TRANSFER_PAID, by=by, note=str(locked)
-        )
-    return locked
+    return marked.row
 
 
 def _lock_transfer_evening(transfer: Transfer) -> Evening | None:
@@ -696,13 +685,16 @@ def _lock_transfer_evening(transfer: Transfer) -> Evening | None:
     return None if evening_id is None else Evening.objects.select_for_update().filter(pk=evening_id).first()
 
 
-def _transfer_locked(transfer: Transfer) -> Transfer | None:
+def _transfer_marked(transfer: Transfer, *, paid: bool, by: Any, kind: str) -> payments.Marked[Transfer]:
+    """The transfer marked as the tap names (``ledger.payments``), a change noted in the evening's history."""
     # Its players too, as the history's note and the answer name them; but only the transfer and its settlement
     # are locked, as before: a rename locks the player, and must not wait on a paid mark or make it wait.
-    transfers = Transfer.objects.select_for_update(of=("self", "settlement")).select_related(
-        "settlement", "payer", "payee"
-    )
-    return transfers.filter(pk=transfer.pk).first()
+    transfers = Transfer.objects.select_related("settlement", "payer", "payee")
+
+    def audit(locked: Transfer) -> None:
+        EveningEvent.objects.create(evening_id=locked.settlement.evening_id, kind=kind, by=by, note=str(locked))
+
+    return payments.paid_mark_set(transfers, pk=transfer.pk, paid=paid, by=by, lock_also=("settlement",), audit=audit)
 
 
 @transaction.atomic
@@ -715,22 +707,20 @@ def transfer_mark_unpaid(*, transfer: Transfer, by: Any) -> Transfer:
     # The evening's row first, as closing and reopening lock it: a reopen never runs between the read and the
     # write, and the two never wait on each other's locks.
     evening = _lock_transfer_evening(transfer)
-    locked = _transfer_locked(transfer)
-    if evening is None or locked is None:  # dropped meanwhile: nothing is marked paid any more
+    if evening is None:  # dropped meanwhile: nothing is marked paid any more
         transfer.paid_at = transfer.paid_by = None
         return transfer
-    if locked.paid_at is None:
-        return locked
-    EveningEvent.objects.create(evening=evening, kind=EveningEvent.Kind.TRANSFER_UNPAID, by=by, note=str(locked))
-    locked.paid_at = locked.paid_by = None
-    if evening.is_open:
+    marked = _transfer_marked(transfer, paid=False, by=by, kind=EveningEvent.Kind.TRANSFER_UNPAID)
+    locked = marked.row
+    if locked is None:  # dropped meanwhile, as above
+        transfer.paid_at = transfer.paid_by = None
+        return transfer
+    if marked.changed and evening.is_open:
         settlement = locked.settlement
         locked.delete()
         locked.pk = transfer.pk  # the answer still names the transfer it took back (delete() forgets the id)
         if not settlement.transfers.exists():
             settlement.delete()
-    else:
-        locked.save(update_fields=["paid_at", "paid_by"])
     return locked
 
 

@@ -23,7 +23,9 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance, status_code_conformance
 
-from ledger import circles, services, tournaments
+from ledger import services
+from ledger.circles import services as circles
+from ledger.tournaments import services as tournaments
 from tests import factories
 
 

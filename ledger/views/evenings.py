@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import circles, selectors, services
+from ledger import hooks, selectors, services
 from ledger.access import evening_for_owner, evening_for_scorekeeper, invitation_for_invitee
 from ledger.forms import EveningForm, ScorekeeperForm, TableForm, add_domain_error
 from ledger.models import Evening, Invitation, Player, Table
@@ -25,12 +25,8 @@ from ledger.views.htmx import HtmxHttpRequest
 
 @login_required
 def evening_list(request: HttpRequest) -> HttpResponse:
-    # A tournament's tables are evenings too; they are kept on the tournament's page.
-    evenings = (
-        Evening.objects.for_user(request.user)
-        .filter(tournament_table__isnull=True)
-        .annotate(table_count=Count("tables"))
-    )
+    # Evenings a feature lists elsewhere are left out (a tournament's tables: on the tournament's page).
+    evenings = hooks.evenings_listed(Evening.objects.for_user(request.user)).annotate(table_count=Count("tables"))
     invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
     return render(request, "ledger/evening_list.html", {"evenings": evenings, "invitations": list(invitations)})
 
@@ -50,7 +46,7 @@ def evening_create(request: HttpRequest) -> HttpResponse:
 
 def last_table(user: Any) -> Table | None:
     """The table the user started last, in any evening they keep score of: who sat where, at which rules."""
-    evenings = Evening.objects.for_user(user).filter(tournament_table__isnull=True)  # not a tournament's table
+    evenings = hooks.evenings_listed(Evening.objects.for_user(user))  # not one a feature lists elsewhere
     return Table.objects.filter(evening__in=evenings).select_related("evening").order_by("-id").first()
 
 
@@ -172,7 +168,7 @@ def table_create(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     known = list(Player.objects.filter(owner=evening.owner).values_list("name", flat=True))
     refresh = request.htmx or "_refresh" in request.POST
     data = request.POST if request.method == "POST" else None
-    initial = _last_seating(evening) or _seating_again(request) or _circle_seating(evening)
+    initial = _last_seating(evening) or _seating_again(request) or _seating_suggested(evening)
     form = TableForm(data, known_players=known, currency=evening.currency, initial=initial)
     if request.method == "POST" and not refresh and form.is_valid():
         try:
@@ -201,9 +197,9 @@ def _last_seating(evening: Evening) -> dict[str, Any]:
     return {"game": last.game, **{f"player_{seat}": name for seat, name in enumerate(last.seat_names)}}
 
 
-def _circle_seating(evening: Evening) -> dict[str, Any]:
-    """A circle's first table of the evening: its members in the seats (ledger.circles, issue 19)."""
-    return circles.circle_seating(evening.circle) if evening.circle is not None else {}
+def _seating_suggested(evening: Evening) -> dict[str, Any]:
+    """The evening's first table: the seats a feature suggests (a circle's members), ``hooks.seating_suggested``."""
+    return next((seats for seats in hooks.seating_suggested.send(evening) if seats), {})
 
 
 def _seating_again(request: HttpRequest) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from django.views import i18n
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import games, services, tariffs
+from ledger import games, hooks, services, tariffs
 from ledger.middleware import SESSION_LANGUAGE
 from ledger.models import Evening, Game, Invitation
 from ledger.views.evenings import last_table
@@ -18,8 +18,8 @@ from ledger.views.evenings import last_table
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "ledger/home.html", {"evenings": []})
-    # A tournament's tables are evenings too; they are kept on the tournament's page.
-    evenings = Evening.objects.for_user(request.user).filter(tournament_table__isnull=True)[:5]
+    # Evenings a feature lists elsewhere are left out (a tournament's tables: on the tournament's page).
+    evenings = hooks.evenings_listed(Evening.objects.for_user(request.user))[:5]
     invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
     context = {"evenings": evenings, "invitations": list(invitations), "last_table": last_table(request.user)}
     return render(request, "ledger/home.html", context)

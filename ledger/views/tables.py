@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap
 
 import rules
-from ledger import games, offline_bundle, selectors, services, tariffs, tournaments
+from ledger import games, hooks, selectors, services, tariffs
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
@@ -35,10 +35,8 @@ from ledger.charts import table_chart
 from ledger.forms import add_domain_error
 from ledger.games import form_class
 from ledger.hand_forms.base import ContractPlayed, HandForm, tally_contracts
-from ledger.models import Hand, Table, TournamentTable
-from ledger.offline import OfflineState
+from ledger.models import Hand, Table
 from ledger.selectors import TABLE_LOG_LENGTH
-from ledger.table_guest import GUEST_TABLE
 from ledger.views.htmx import HtmxHttpRequest
 
 # The log's "Earlier hands" button shows this many more each tap.
@@ -100,8 +98,6 @@ def _table_context(
             # The chart draws the money: none on a table phone that shows the game alone.
             "chart": None if standing["game_only"] else table_chart(table, hands[0].number if hands else 0),
             "house_rules": tariffs.options(table.game, table.ruleset),
-            "offline_bundle": offline_bundle.bundle_name(),
-            "offline_worker": offline_bundle.worker_name(),
         }
     )
 
@@ -156,11 +152,12 @@ def _standing(
         drawn = {}  # a closed evening shows no form
     phone = _table_phone(request, table)
     scoreboard = selectors.scoreboard(table, balances, next_dealer, points)
+    page = hooks.TablePage(request, table, balances, recent, contracts, game_only=phone["game_only"])
+    features = {key: value for answer in hooks.table_page_context.send(page) for key, value in answer.items()}
     return {
         **drawn,
         **phone,
-        "offline_state": _offline_state(request, table, balances, recent, contracts)
-        | {"game_only": phone["game_only"]},
+        **features,  # the features' parts of the page (the offline entry's state, ...)
         "table": table,
         "evening": table.evening,
         # The form says which state of the table it was drawn on (see _hand_recorded_answer).
@@ -173,15 +170,13 @@ def _standing(
 
 
 def _table_phone(request: HttpRequest, table: Table) -> dict[str, bool]:
-    """Whether the page is drawn for a tournament table's phone (the session its score-sheet link made), which
-    reaches its table's hands, log and standings only (no evening, no settlement: ``ledger.table_guest``), and
-    whether that phone shows the game alone: the tournament is not played for money, its players count list
-    points (Skat) or the game points their placement comes from (Mariáš, Šnapser). One query, for a phone only."""
-    if getattr(request, "session", None) is None or request.session.get(GUEST_TABLE) != table.pk:
-        return {"table_phone": False, "game_only": False}
-    found = TournamentTable.objects.filter(table=table).select_related("round__tournament").first()
-    for_money = found is None or tournaments.tournament_format(found.round.tournament).for_money
-    return {"table_phone": True, "game_only": not for_money}
+    """Whether the page is drawn for a phone confined to the table (``hooks.table_phone_view``), which reaches its
+    table's hands, log and standings only (no evening, no settlement), and whether that phone shows the game alone
+    (no money: its players count list points or the game's points)."""
+    for answer in hooks.table_phone_view.send(hooks.TableViewer(request, table)):
+        if answer is not None:
+            return {"table_phone": answer.table_phone, "game_only": answer.game_only}
+    return {"table_phone": False, "game_only": False}
 
 
 def _game_scoreboard(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -194,36 +189,6 @@ def _game_scoreboard(table: Table, rows: list[dict[str, Any]]) -> list[dict[str,
         row | {"balance": None, "list_label": label, "list_points": selectors.shown_game_points(table, row["balance"])}
         for row in rows
     ]
-
-
-def _offline_state(
-    request: HttpRequest,
-    table: Table,
-    balances: dict[str, Any],
-    recent: list[Hand],
-    contracts: list[tuple[int, str]],
-) -> OfflineState:
-    """What the page's offline worker needs to check, price and draw hands as this server would
-    (``ledger/offline.py``): embedded in the page, so it works after the network is gone."""
-    return {
-        "table": table.pk,
-        "game": table.game,
-        "seats": list(table.seat_names),
-        "rules": dict(table.ruleset),
-        "first_dealer": table.first_dealer,
-        "language": translation.get_language(),
-        "currency": table.evening.currency,
-        "balances": {name: str(amount) for name, amount in balances.items()},
-        "next_number": table.hand_count + 1,
-        "dealt": [[hand.dealer, int(hand.result.get("bock_rounds") or 0)] for hand in recent],
-        "contracts": [contract for _number, contract in contracts],
-        "revision": table.revision,
-        "action": reverse("ledger:hand_create", args=[table.pk]),
-        "sync": reverse("ledger:hand_queued", args=[table.pk]),
-        "csrf_token": get_token(request),
-        "open": table.evening.is_open,
-        "user": int(request.user.pk or 0),
-    }
 
 
 def _fresh_form(
@@ -360,7 +325,7 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 
 def record_from_form(request: HttpRequest, table: Table, form: HandForm) -> Hand | None:
     """Record the hand the posted form says (its key makes a repeat return the hand stored the first time), or None
-    with the refusal beside the form's fields: Record, and the hands a phone kept offline (``views.offline``)."""
+    with the refusal beside the form's fields: Record, and the hands a phone kept without a network."""
     if not form.is_valid():
         return None
     try:
@@ -420,7 +385,7 @@ def _after_submission(request: HttpRequest, form: HandForm) -> None:
 
 def _recorded(table: Table, hand: Hand | None, *, game_only: bool = False) -> dict[str, Any]:
     """The status line after Record: the hand's number and what it moved (the chooser's money, or everybody's when
-    nobody chose), with an Undo that names it. ``game_only`` (a tournament not played for money): the chooser's
+    nobody chose), with an Undo that names it. ``game_only`` (a table phone showing no money): the chooser's
     list points (Skat) or game points instead of money, as ``recorded_points``."""
     if hand is None or not hand.is_counted:
         return {}

@@ -1,4 +1,4 @@
-// The projector's pages (templates/ledger/tournament_projector.html): the whole field on the wall, however many
+// The projector's pages (templates/ledger/tournaments/tournament_projector.html): the whole field on the wall, however many
 // players. A page holds as many rows as fit below the table's head in the window (the height left / a row's
 // height); the pages take turns every 10 s, "Page 2 of 5" under them. Counted again whenever the rows are drawn
 // anew (static/js/standings.js from the live line, htmx while it is down) or the window changes size.

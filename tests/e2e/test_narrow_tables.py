@@ -11,14 +11,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from ledger import circles, services, tournaments
-from ledger.models import Entrant, TournamentTable
+from ledger import services
+from ledger.circles import services as circles
+from ledger.tournaments import services as tournaments
+from ledger.tournaments.models import Entrant, TournamentTable
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import close_quietly, log_in, watched_context
 from tests.e2e.test_accessibility import SIDEWAYS
-from tests.ledger.stats_data import small_circle
+from tests.ledger.stats.stats_data import small_circle
 
 pytestmark = pytest.mark.e2e
 

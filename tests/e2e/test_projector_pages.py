@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from ledger import tournaments
+from ledger.tournaments import services as tournaments
 from tests.e2e.conftest import close_quietly, log_in, watched_context
 
 pytestmark = pytest.mark.e2e

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from ledger import tournaments
-from ledger.models import Hand, TournamentTable
+from ledger.models import Hand
+from ledger.tournaments import services as tournaments
+from ledger.tournaments.models import TournamentTable
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import close_quietly, watched_context
 from tests.e2e.ui import choose, record_with

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from ledger import tournaments
-from ledger.models import Entrant, Round, Tournament
+from ledger.tournaments import services as tournaments
+from ledger.tournaments.models import Entrant, Round, Tournament
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import close_quietly, log_in, watched_context
 from tests.e2e.ui import tap

@@ -1,12 +1,12 @@
 """A tournament's live standings in a real browser: the projector (Alice, the organiser, on a laptop) and a
 player's phone (Bob, the standings link, no account).
 
-pytest-django's live server is a WSGI server, where the live line (ledger/push.py ``event_stream``) answers with
+pytest-django's live server is a WSGI server, where the live line (ledger/live/streams.py ``event_stream``) answers with
 the standings alone and ends; EventSource comes back after its ``retry`` (3 s) and gets the standings as they are
 then. So here a hand reaches the pages through the line's first event on each reconnection, drawn by
 static/js/standings.js without a reload; the push of each hand to an open line under ASGI is tested with Django's
-AsyncClient in tests/ledger/test_tournament_live.py. The fallback (htmx asking every 5 s while the line is down)
-is tested here with the line blocked.
+AsyncClient in tests/ledger/tournaments/test_tournament_live.py. The fallback (htmx asking every 5 s while the line
+is down) is tested here with the line blocked.
 
 On PostgreSQL with Redis at hand, one more test serves the pages from uvicorn (the ASGI server that serves the live
 lines in production, docs/deploy.md) on the live server's database: a hand stored in the test's process goes
@@ -33,8 +33,9 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from ledger import services, tournaments
-from ledger.models import Round, Tournament, TournamentTable
+from ledger import services
+from ledger.tournaments import services as tournaments
+from ledger.tournaments.models import Round, Tournament, TournamentTable
 from tests.e2e.axe import audit
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import GRACE_SECONDS, TIMEOUT_MS, log_in, watched_context
@@ -297,8 +298,8 @@ def uvicorn(live_server: Any) -> Iterator[Uvicorn]:
 
 
 def _wait_until_listening(pid: int) -> None:
-    """Until the line is open and listening: uvicorn's push reader is subscribed in Redis (ledger/push.py names its
-    connection after the process, and subscribes once a viewer joins)."""
+    """Until the line is open and listening: uvicorn's push reader is subscribed in Redis (ledger/live/fanout.py
+    names its connection after the process, and subscribes once a viewer joins)."""
     name, deadline = f"talon-push-{pid}", time.monotonic() + TIMEOUT_MS / 1000
     admin = redis.Redis.from_url(REDIS_URL)
     while not any(c.get("name") == name and int(c.get("psub", 0)) for c in admin.client_list()):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.models import Tournament
+from ledger.tournaments.models import Tournament
 from tests.ledger.api_support import token_client
 
 TOURNAMENT = '{"game": "skat", "name": "T", "players": ["Ana", "Ben", "Cyril"], "rounds": 1, "options": %s}'

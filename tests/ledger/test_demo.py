@@ -9,9 +9,13 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
-from ledger import selectors, stats, tournaments
-from ledger.management.demo_season import EVENINGS, HANDS
-from ledger.management.demo_tournaments import (
+from ledger import selectors
+from ledger.circles.demo_season import EVENINGS, HANDS
+from ledger.circles.models import Circle
+from ledger.models import Evening, Hand, Posting
+from ledger.stats import selectors as stats
+from ledger.tournaments import selectors as tournament_selectors
+from ledger.tournaments.demo import (
     MARIAS_HANDS,
     MARIAS_NAME,
     MARIAS_PLAYERS,
@@ -19,7 +23,7 @@ from ledger.management.demo_tournaments import (
     SKAT_NAME,
     SKAT_PLAYERS,
 )
-from ledger.models import Circle, Evening, Hand, Posting, Tournament, TournamentTable
+from ledger.tournaments.models import Tournament, TournamentTable
 
 SEASON_ENDS = datetime.date(2026, 11, 20)  # the demo's Mariáš evening; the season's are the weeks before it
 
@@ -68,7 +72,7 @@ def test_the_demo_has_a_running_skat_club_night_and_a_finished_marias_tournament
     assert sorted((table.round.number, len(table.table.seat_names)) for table in seated) == [(1, 4)] * 3 + [(2, 4)] * 3
     assert [table.table.hands.count() for table in seated if table.round.number == 1] == [SKAT_GAMES] * 3
     assert sum(table.table.hands.count() for table in seated if table.round.number == 2) == 0
-    table = tournaments.standings(skat)
+    table = tournament_selectors.standings(skat)
     assert sorted(row.player for row in table) == sorted(SKAT_PLAYERS)
     assert table[0].rank == 1 and table[0].points > table[-1].points
     # Every game has a declarer who won or lost it: 8 games at each of the three tables.
@@ -80,13 +84,13 @@ def test_the_demo_has_a_running_skat_club_night_and_a_finished_marias_tournament
     marias = Tournament.objects.get(owner__username="demo", game="marias")
     assert marias.status == Tournament.Status.FINISHED
     assert marias.round_set.count() == 2
-    rows = tournaments.standings(marias)
+    rows = tournament_selectors.standings(marias)
     assert sorted(row.player for row in rows) == sorted(MARIAS_PLAYERS)
     assert all(row.rounds == 2 for row in rows)
     # Placement points 4, 3, 2, 1 per table and round (ties share): 10 per table, two tables, two rounds.
     assert sum(row.points for row in rows) == 2 * 2 * 10
     assert Hand.objects.filter(table__tournament_table__round__tournament=marias).count() == 2 * 2 * MARIAS_HANDS
-    prizes = tournaments.prize_list(marias, rows)
+    prizes = tournament_selectors.prize_list(marias, rows)
     assert sum(prizes.values()) == 8 * 100  # the entry fees, all to the prizes
 
 
@@ -97,6 +101,6 @@ def test_make_run_shows_the_demo_tournaments(db, client):
     assert listed.status_code == 200
     assert SKAT_NAME in listed.text and MARIAS_NAME in listed.text
     skat = Tournament.objects.get(owner__username="demo", game="skat")
-    leader = tournaments.standings(skat)[0].player
+    leader = tournament_selectors.standings(skat)[0].player
     live = client.get(reverse("ledger:tournament_live", args=[skat.share_token]))
     assert live.status_code == 200 and leader in live.text

@@ -14,7 +14,8 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger import circles, tournaments
+from ledger.circles import services as circles
+from ledger.tournaments import services as tournaments
 from tests.ledger.test_junk_requests import FEW, form_posts
 
 CHARSETS = st.sampled_from(["", "; charset=utf-8", "; charset=UTF-8", "; charset=utf-16", "; charset=latin-1"])

@@ -13,16 +13,17 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from ledger import circles, services
-from ledger.management.demo_season import EVENINGS, load_season
-from ledger.management.demo_tournaments import load_tournaments
-from ledger.models import Circle
+from ledger import services
+from ledger.circles import services as circles
+from ledger.circles.demo_season import EVENINGS, load_season
+from ledger.circles.models import Circle
+from ledger.tournaments.demo import load_tournaments
 
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "demo.json"
 DEMO_USER, DEMO_PASSWORD = "demo", "talon-demo"
-# The demo's circle of regulars (issue 19): the players of the Mariáš evening, who carry their balances over.
+# The demo's circle of regulars: the players of the Mariáš evening, who carry their balances over.
 DEMO_CIRCLE, DEMO_CIRCLE_GAME = "Friday Mariáš", "marias"
-DEMO_TOURNAMENT_DATE = datetime.date(2026, 11, 28)  # the Saturday after the demo's evenings (issue 20)
+DEMO_TOURNAMENT_DATE = datetime.date(2026, 11, 28)  # the Saturday after the demo's evenings
 
 
 class Command(BaseCommand):
@@ -61,7 +62,7 @@ def _demo_circle(user: Any, data: dict[str, Any]) -> Circle:
 
 
 def _load_season(user: Any, circle: Circle, data: dict[str, Any]) -> int:
-    """The circle's season before its evening of the demo (``ledger.management.demo_season``)."""
+    """The circle's season before its evening of the demo (``ledger.circles.demo_season``)."""
     first = next(e for e in data["evenings"] if any(t["game"] == DEMO_CIRCLE_GAME for t in e["tables"]))
     players = next(t["players"] for t in first["tables"] if t["game"] == DEMO_CIRCLE_GAME)
     return load_season(user, circle, players, datetime.date.fromisoformat(first["date"]), first["place"])
