@@ -190,10 +190,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    # DRF's JSON, refusing what nothing behind the parser could handle (ledger/api/wire.py).
-    "DEFAULT_RENDERER_CLASSES": ["ledger.api.wire.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["ledger.api.wire.JSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "ledger.api.routing.AutoSchema",
+    # DRF's JSON, refusing what nothing behind the parser could handle (ledger/api/json_bodies.py).
+    "DEFAULT_RENDERER_CLASSES": ["ledger.api.json_bodies.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["ledger.api.json_bodies.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "ledger.api.method_routes.AutoSchema",
     "EXCEPTION_HANDLER": "ledger.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -204,7 +204,7 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_PATCH": False,  # a correction sends the whole hand and its version, never a part
     # A path with one APIView per method (``by_method``) is one operation per method.
-    "PREPROCESSING_HOOKS": ["ledger.api.routing.split_method_routes"],
+    "PREPROCESSING_HOOKS": ["ledger.api.method_routes.split_method_routes"],
     "ENUM_NAME_OVERRIDES": {
         "EveningStatusEnum": "ledger.models.Evening.Status",
         "HandStatusEnum": "ledger.models.Hand.Status",

@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from ledger.api.evenings import EveningCreateApi, EveningDetailApi, EveningListApi, SharedEveningApi
 from ledger.api.games import GameListApi
-from ledger.api.routing import by_method
+from ledger.api.method_routes import by_method
 from ledger.api.settlement import (
     EveningCloseApi,
     EveningReopenApi,

@@ -12,12 +12,12 @@ The document (``format: talon-evening``, ``version: 1``) holds what the ledger s
                                           "changed_by", "changed_at"}]}]}],
      "settlement": null | {"mode", "banker", "coin", "exact", "rounded", "created_by", "created_at",
                            "transfers": [{"payer", "payee", "amount", "paid_at", "paid_by"}],
-                           "carried": true (only when the plan went into a circle's tab: ledger.circles)},
+                           "carried": true (only when the plan went elsewhere: a circle's tab)},
      "events": [{"kind", "by", "at", "note"}]}
 
 Money is a decimal string, times are ISO 8601 with their offset, users are user names. Postings are not written
 out: they are each hand's ``result.amounts``, as ``services.hand_record`` stores them. A result's ``label`` and
-``lines`` are its English text; since issue 16 ``result.source`` says how they were made (message ids and their
+``lines`` are its English text; newer exports' ``result.source`` says how they were made (message ids and their
 parameters, which Talon says in any language), where earlier exports carry ``result.texts``, one copy per language.
 The import reads neither: it prices every hand again.
 
@@ -46,9 +46,8 @@ from django.db import transaction
 from django.utils import timezone
 
 import rules
-from ledger import circles, legacy, qr, selectors, services
+from ledger import hooks, old_documents, qr, selectors, services
 from ledger.models import (
-    CircleSettlement,
     Currency,
     Evening,
     EveningEvent,
@@ -146,13 +145,15 @@ def _export_settlement(evening: Evening) -> dict[str, Any] | None:
     settlement = Settlement.objects.filter(evening=evening).select_related("banker", "created_by").first()
     if settlement is None:
         return None
-    # A circle's evening whose transfers went into the circle's tab (ledger.circles) says so: its plan is not stored.
-    carried = {"carried": True} if circles.carries_into_tab(evening) else {}
+    # An evening whose transfers went elsewhere (a circle's tab, ``hooks.transfers_carried``) says so: its plan is
+    # not stored.
+    carried = {"carried": True} if any(hooks.transfers_carried.send(evening)) else {}
     return carried | _export_settled(settlement)
 
 
-def _export_settled(settlement: Settlement | CircleSettlement) -> dict[str, Any]:
-    """A settlement as the document gives it, an evening's (here) or a circle tab's (``ledger.circle_exchange``)."""
+def _export_settled(settlement: Any) -> dict[str, Any]:
+    """A settlement as the document gives it, an evening's (here) or a circle tab's (``ledger.circles.exchange``):
+    its mode, banker, coin, balances, author and ``transfers`` (``TransferBase`` rows)."""
     return {
         "mode": settlement.mode,
         "banker": settlement.banker.name if settlement.banker else "",
@@ -243,7 +244,7 @@ def _import_table(evening: Evening, source: _Reader, ibans: dict[str, str], user
             evening=evening,
             game=game,
             players=seat_names,
-            rules_override=legacy.frozen_ruleset(game, ruleset),
+            rules_override=old_documents.frozen_ruleset(game, ruleset),
             first_dealer=source.get("first_dealer", int),
         )
     except rules.RulesError as error:
@@ -339,9 +340,9 @@ def _priced(
     table: Table, document: dict[str, Any], exported: dict[str, Any], where: str
 ) -> tuple[dict[str, Any], rules.Score, dict[str, Any]]:
     """The hand as stored, priced by the ledger, and the result it stores; refused unless it comes to the exported
-    amounts. An export from before issue 15 may leave a choice to the engine's old defaults: written out here."""
+    amounts. An older export may leave a choice to the engine's old defaults: written out here."""
     amounts = _amounts(exported, table.seat_names, where)
-    document = legacy.repaired(table.game, table.seat_names, table.ruleset, document, amounts) or document
+    document = old_documents.repaired(table.game, table.seat_names, table.ruleset, document, amounts) or document
     try:
         score, result = services.hand_result(table=table, hand=document)
     except rules.RulesError as error:
@@ -384,7 +385,7 @@ def _import_settlement(evening: Evening, data: Any, users: _Users, status: str) 
     exact, rounded = source.balances("exact"), source.balances("rounded")
     if set(rounded) != set(exact):
         raise ImportRefused("settlement.rounded: must name the players of settlement.exact")
-    # Carried into a circle's tab (since issue 19): the plan went into the tab; only transfers paid before are kept.
+    # Carried into a circle's tab: the plan went into the tab; only transfers paid before are kept.
     carried = source.data.get("carried", False) is True
     transfers = [
         _transfer(_Reader(item, f"settlement.transfers[{index}]"), users)

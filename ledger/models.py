@@ -100,8 +100,8 @@ def result_label(result: dict[str, Any]) -> str:
 
     The ledger prices a hand once and stores how its texts were made (``result["source"]``, message ids and their
     parameters: :meth:`rules.Score.text_source`); they are said here, when read. A result without a source, written
-    before texts had sources (an old export read back as it was, or a release still running while migration 0013 ran), has
-    its texts as copies: the reader's language's, else the English one.
+    before texts had sources (an old export read back as it was, or a release still running while migration 0013
+    ran), has its texts as copies: the reader's language's, else the English one.
     """
     source = result.get("source")
     if isinstance(source, dict):
@@ -286,13 +286,13 @@ class Hand(models.Model):
     status = models.CharField(max_length=7, choices=Status.choices, default=Status.COUNTED)
     # The table's balances after this hand, one exact decimal string per seat in seat order: the counted postings
     # of this hand and of every earlier one, summed (a voided hand carries the balances before it). Kept by
-    # ``ledger.running`` whenever a hand's postings or status change; the scoreboard and the chart read them
+    # ``ledger.running_balances`` whenever a hand's postings or status change; the scoreboard and the chart read them
     # instead of summing the table's postings. NULL only until the hand's postings are written.
     balances = models.JSONField(null=True, blank=True, editable=False)
     # Where the table's game keeps a list of points beside the money (Skat), the list after this hand, one integer
     # per seat in seat order: the counted hands' ``result["score"]`` up to this one, summed (Seeger-Fabian's bonuses
     # included where the ruleset counts them); a voided hand carries the list before it. Kept with ``balances`` by
-    # ``ledger.running``; NULL at a game priced in money only, and while ``balances`` are.
+    # ``ledger.running_balances``; NULL at a game priced in money only, and while ``balances`` are.
     list_points = models.JSONField(null=True, blank=True, editable=False)
     # The client's token for this submission: a double tap or a retried request finds the hand already there.
     key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 - NULL: no token, unique otherwise

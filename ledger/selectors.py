@@ -2,9 +2,9 @@
 the PDF and the statistics alike (``ledger.services`` writes).
 
 Each answer costs a fixed number of queries and a fixed amount of Python work whatever the number of hands: a
-table's balances are the running balances its newest hand keeps (``Hand.balances``, kept by ``ledger.running``),
-the chart reads a bounded sample of them, the evening's balances are summed by the database (through
-``exact_total``), and only the hands shown are loaded.
+table's balances are the running balances its newest hand keeps (``Hand.balances``, kept by
+``ledger.running_balances``), the chart reads a bounded sample of them, the evening's balances are summed by the
+database (through ``exact_total``), and only the hands shown are loaded.
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ def list_label(table: Table) -> str:
 
 def table_list_points(table: Table, log: list[Hand] | None = None) -> dict[str, int] | None:
     """Every seated player's list points so far, in seat order, at a table whose game keeps a list (None at the
-    others): the list its newest hand keeps (``Hand.list_points``, kept with the balances by ``ledger.running``).
+    others): the list its newest hand keeps (``Hand.list_points``, kept with the balances by
+    ``ledger.running_balances``).
 
     Found in ``log`` (the newest hands, newest first) when given, else one query for one row; no query at a game
     priced in money only. A newest hand without its list (only inside the import's transaction) sums the scores.

@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import hooks, payments, qr, running, selectors
+from ledger import hooks, payments, qr, running_balances, selectors
 from ledger.errors import LedgerError as LedgerError  # the books refuse with it, as ever
 from ledger.models import (
     Evening,
@@ -272,7 +272,7 @@ def hands_post(*, table: Table, priced: Sequence[tuple[Hand, rules.Score]]) -> N
         return
     Posting.objects.bulk_create(postings, batch_size=1000)
     first = min((hand for hand, _score in priced), key=lambda hand: hand.number)
-    running.rederive(first, every=True)
+    running_balances.rederive(first, every=True)
     _require_evening_balanced(first)
 
 
@@ -340,7 +340,7 @@ def hand_void(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
         _archive(current)
         current.status = Hand.Status.VOIDED
         _bump(current, by)
-        running.rederive(current)
+        running_balances.rederive(current)
     return current
 
 
@@ -365,7 +365,7 @@ def hand_restore(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
         _archive(current)
         current.status = Hand.Status.COUNTED
         _bump(current, by)
-        running.rederive(current)
+        running_balances.rederive(current)
         _require_evening_balanced(current)
     return current
 
@@ -524,7 +524,7 @@ def _post(hand: Hand, score: rules.Score) -> None:
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
-    running.rederive(hand, posted=score.amounts)
+    running_balances.rederive(hand, posted=score.amounts)
     _require_evening_balanced(hand)
 
 
@@ -585,8 +585,9 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
 
 
 def _require_storable_balances(exact: dict[str, Decimal]) -> None:
-    """Each table keeps its balances within what the books hold (``ledger.running``); a player who sat at several
-    tables can still pass it over the evening, and then neither the settlement nor its transfers can be stored."""
+    """Each table keeps its balances within what the books hold (``ledger.running_balances``); a player who sat at
+    several tables can still pass it over the evening, and then neither the settlement nor its transfers can be
+    stored."""
     for name, balance in exact.items():
         if abs(balance) > rules.MAX_AMOUNT:
             raise LedgerError(

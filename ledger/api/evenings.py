@@ -14,14 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import circles, selectors, services
+from ledger import hooks, selectors, services
 from ledger.access import evening_for_scorekeeper
-from ledger.api import queries
+from ledger.api import reads
 from ledger.api.errors import ErrorSerializer
 from ledger.api.fields import AmountsField, ExactDecimalField
 from ledger.api.serializers import EveningSerializer, TableWithBalancesSerializer, TableWithHandsSerializer
 from ledger.api.settlement import SettlementSerializer
-from ledger.models import Circle, Currency, Evening
+from ledger.models import Currency, Evening
 
 NOT_FOUND = {404: ErrorSerializer}
 
@@ -82,20 +82,22 @@ class EveningCreateApi(APIView):
         if circle_id is None:
             evening = services.evening_create(owner=request.user, **data)
         else:
-            circle = _circle(request, circle_id, data)  # drops the default currency: the circle's is meant
-            evening = circles.circle_evening_create(circle=circle, by=request.user, **data)
-        data = EveningDetailSerializer(queries.evening_detail(evening)).data
+            evening = _evening_in_circle(request, circle_id, data)
+        data = EveningDetailSerializer(reads.evening_detail(evening)).data
         return Response(data, status=status.HTTP_201_CREATED)
 
 
-def _circle(request: Request, circle_id: int, data: dict[str, Any]) -> Circle:
-    """The circle the new evening belongs to: one the user keeps score of (any other reads as not there)."""
-    circle = Circle.objects.for_user(request.user).filter(pk=circle_id).first()
-    if circle is None:
-        raise services.LedgerError(_("No circle of yours has that id."), field="circle")
+def _evening_in_circle(request: Request, circle_id: int, data: dict[str, Any]) -> Evening:
+    """The new evening in a circle the user keeps score of (``hooks.evening_in_circle_started``); any other circle
+    reads as not there."""
+    fields = dict(data)
     if "currency" not in request.data:  # the serializer's default is not a choice: the circle's money is
-        data.pop("currency", None)
-    return circle
+        fields.pop("currency", None)
+    event = hooks.EveningInCircle(circle_id=circle_id, by=request.user, fields=fields)
+    evening = next((started for started in hooks.evening_in_circle_started.send(event) if started), None)
+    if evening is None:
+        raise services.LedgerError(_("No circle of yours has that id."), field="circle")
+    return evening
 
 
 class EveningDetailApi(APIView):
@@ -106,7 +108,7 @@ class EveningDetailApi(APIView):
     )
     def get(self, request: Request, evening_id: int) -> Response:
         evening = evening_for_scorekeeper(request.user, evening_id)
-        return Response(EveningDetailSerializer(queries.evening_detail(evening)).data)
+        return Response(EveningDetailSerializer(reads.evening_detail(evening)).data)
 
 
 class SharedEveningApi(APIView):
@@ -130,6 +132,6 @@ class SharedEveningApi(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         evening = get_object_or_404(Evening, share_token=token)
-        evening = queries.evening_detail(evening, with_hands=True)
+        evening = reads.evening_detail(evening, with_hands=True)
         evening.settlement_shown = None if evening.is_open else selectors.settlement_summary(evening)  # type: ignore[attr-defined]
         return Response(self.OutputSerializer(evening).data)

@@ -1,7 +1,7 @@
 """Write out what stored hands left to the engine's old defaults, so that issue 15's engine can price them again.
 
 A player's rename and an import price every stored hand and version again, so a hand the engine now refuses would
-block both. See ``ledger.legacy``: a document is rewritten only when the engine prices the rewrite to exactly the
+block both. See ``ledger.old_documents``: a document is rewritten only when the engine prices the rewrite to exactly the
 amounts stored with it, so this never changes who pays what. A hand that no rewrite can save (card points that do
 not add up, say) stays as it is, its price as stored; a rename then names it.
 """
@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.db import migrations
 
-from ledger import legacy
+from ledger import old_documents
 
 
 def forwards(apps, schema_editor):
@@ -22,7 +22,7 @@ def forwards(apps, schema_editor):
     ]
     for row, table in rows:
         stored = {name: Decimal(amount) for name, amount in (row.result or {}).get("amounts", {}).items()}
-        fixed = legacy.repaired(table.game, table.seat_names, table.ruleset, row.document, stored)
+        fixed = old_documents.repaired(table.game, table.seat_names, table.ruleset, row.document, stored)
         if fixed is not None:
             row.document = fixed
             row.save(update_fields=["document"])

@@ -1,5 +1,5 @@
 """Each hand keeps the table's balances after it (``Hand.balances``, issue 16 part 7): written here for the hands
-stored so far, from their postings, as ``ledger.running`` writes them for new ones."""
+stored so far, from their postings, as ``ledger.running_balances`` writes them for new ones."""
 
 from collections import defaultdict
 from decimal import Decimal

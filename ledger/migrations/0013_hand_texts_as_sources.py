@@ -2,14 +2,14 @@
 
 Before, a stored result held its label and lines as copies, English in ``label``/``lines`` and one copy per language
 in ``texts``. Now ``source`` holds how they were made (message ids and parameters, ``rules.Score.text_source``).
-See ``ledger.legacy.text_source``: a hand's texts become message ids only when the engine, pricing it again, comes to
-exactly the stored amounts and English text; otherwise they keep their copies. Money never changes here. Backwards,
-the copies are written out again from the sources.
+See ``ledger.old_documents.text_source``: a hand's texts become message ids only when the engine, pricing it
+again, comes to exactly the stored amounts and English text; otherwise they keep their copies. Money never changes
+here. Backwards, the copies are written out again from the sources.
 """
 
 from django.db import migrations
 
-from ledger import legacy
+from ledger import old_documents
 
 BATCH = 500
 
@@ -33,7 +33,7 @@ def forwards(apps, schema_editor):
             if not isinstance(row.result, dict) or "source" in row.result:
                 continue  # already a source, or nothing the ledger wrote
             result = dict(row.result)
-            source = legacy.text_source(table.game, table.seat_names, table.ruleset, result, row.document)
+            source = old_documents.text_source(table.game, table.seat_names, table.ruleset, result, row.document)
             result.pop("texts", None)
             row.result = result | {"source": source}
             changed.append(row)
@@ -47,7 +47,7 @@ def backwards(apps, schema_editor):
             result = dict(row.result) if isinstance(row.result, dict) else {}
             source = result.pop("source", None)
             if isinstance(source, dict):
-                row.result = result | {"texts": legacy.text_copies(source)}
+                row.result = result | {"texts": old_documents.text_copies(source)}
                 changed.append(row)
         _save(model, changed)
 

@@ -1,6 +1,6 @@
 """At a game that keeps a list of points beside the money (Skat), each hand keeps the table's list after it
-(``Hand.list_points``): written here for the hands stored so far, from their scores, as ``ledger.running`` writes
-them for new ones."""
+(``Hand.list_points``): written here for the hands stored so far, from their scores, as
+``ledger.running_balances`` writes them for new ones."""
 
 from django.db import migrations, models
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from ledger.api.wire import JSONRenderer
+from ledger.api.json_bodies import JSONRenderer
 from ledger.models import Hand, Table
 from tests import factories
 from tests.ledger.api_support import anonymous_client, token_client

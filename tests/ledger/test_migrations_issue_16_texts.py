@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import rules
-from ledger import legacy, services
+from ledger import old_documents, services
 from ledger.models import Hand, HandVersion
 from rules.base import said
 from rules.i18n import LANGUAGES, override
@@ -109,7 +109,7 @@ def test_old_versions_migrate_too_and_the_way_back_writes_the_copies_again(alice
 )
 def test_a_result_that_the_ledger_never_wrote_keeps_what_it_says(junk):
     """Migration 0013 must not stop at a hand edited by hand: its texts stay as they were, per language."""
-    source = legacy.text_source("snapser", ["Ana", "Ben", "Cyril"], {}, junk, factories.SNAPSER_N1)
+    source = old_documents.text_source("snapser", ["Ana", "Ben", "Cyril"], {}, junk, factories.SNAPSER_N1)
     said_en = said(source, "en")
     assert said_en["label"] == str(junk.get("label", ""))
     assert len(said_en["lines"]) == (len(junk["lines"]) if isinstance(junk.get("lines"), list) else 0)

@@ -1,4 +1,4 @@
-"""The running balances each hand keeps (``Hand.balances``, ``ledger.running``) always equal the sums of the
+"""The running balances each hand keeps (``Hand.balances``, ``ledger.running_balances``) always equal the sums of the
 postings: after any sequence of hands, corrections, voids, undos and restores, through the import in any order of
 hands, and as migration 0012 writes them for the hands stored before it."""
 

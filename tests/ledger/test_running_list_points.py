@@ -1,6 +1,6 @@
-"""The list points each Skat hand keeps (``Hand.list_points``, ``ledger.running``) are always the counted hands'
-scores summed per seat: after any sequence of hands, corrections, voids, undos and restores, through the import, and
-as migration 0018 writes them for the hands stored before it. A game priced in money only keeps none."""
+"""The list points each Skat hand keeps (``Hand.list_points``, ``ledger.running_balances``) are always the counted
+hands' scores summed per seat: after any sequence of hands, corrections, voids, undos and restores, through the
+import, and as migration 0018 writes them for the hands stored before it. A game priced in money only keeps none."""
 
 from __future__ import annotations
 
