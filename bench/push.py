@@ -10,9 +10,9 @@ process, DEBUG off) on a free loopback port with ``PUSH_URL`` at Redis, and open
 (``GET /s/<token>/stream/``) first to warm the process up. It reads uvicorn's resident memory (VmRSS in
 /proc/<pid>/status) and thread count, opens ``--viewers`` more lines from one asyncio client and waits until every
 one has its first event, then reads them again: the difference divided by the viewers is the memory per idle
-connection. Then it publishes ``--messages`` messages on the evening's topic through ``ledger.push.publish`` (as a
-stored hand does, from another process: through Redis), each carrying the time it was sent, and times its arrival
-at every viewer: p50/p95/max over all arrivals, and p50/p95 of the time until the last viewer had each message.
+connection. Then it publishes ``--messages`` messages on the evening's topic through ``ledger.live.fanout.publish``
+(as a stored hand does, from another process: through Redis), each carrying the time it was sent, and times its
+arrival at every viewer: p50/p95/max over all arrivals, and p50/p95 of the time until the last viewer had each message.
 Bounded: ``--cap`` seconds for the whole run, uvicorn stopped and the file removed at the end, also on error.
 """
 
@@ -153,7 +153,7 @@ class Viewer:
 
 
 async def _measure(args: argparse.Namespace, port: int, pid: int, evening: int, token: str) -> str:
-    from ledger import push
+    from ledger.live import fanout
 
     path = f"/s/{token}/stream/"
     warm = Viewer()
@@ -173,11 +173,11 @@ async def _measure(args: argparse.Namespace, port: int, pid: int, evening: int, 
     await asyncio.sleep(1)
     rss_after, threads_after = _proc_status(pid)
 
-    topic = push.evening_topic(evening)
+    topic = fanout.evening_topic(evening)
     sent: dict[int, float] = {}
     for n in range(args.messages):
         sent[n] = time.perf_counter()
-        await asyncio.to_thread(push.publish, topic, {"n": n})
+        await asyncio.to_thread(fanout.publish, topic, {"n": n})
         await asyncio.sleep(args.gap)
     await asyncio.sleep(2)  # the stragglers
     each = [viewer.arrivals[n] - sent[n] for viewer in viewers for n in sent if n in viewer.arrivals]

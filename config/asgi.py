@@ -1,7 +1,7 @@
 """The ASGI entry point: the whole Django app, for the push connections' server (uvicorn, docs/deploy.md).
 
 gunicorn (config/wsgi.py) serves the pages and the API; uvicorn serves this, for the ``…/stream/`` paths whose
-answers stay open (ledger/push.py). Both run the same app, so either can answer any path.
+answers stay open (ledger/live). Both run the same app, so either can answer any path.
 """
 
 import os

@@ -28,7 +28,7 @@ from ledger.views.settlement import (
     transfer_mark_paid,
     transfer_mark_unpaid,
 )
-from ledger.views.shared import shared_evening, shared_stream
+from ledger.views.share_link import shared_evening
 from ledger.views.tables import (
     hand_create,
     hand_edit,
@@ -69,7 +69,6 @@ __all__ = [
     "pricing_worker",
     "service_worker",
     "shared_evening",
-    "shared_stream",
     "table_create",
     "table_detail",
     "table_rules",

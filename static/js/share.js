@@ -36,7 +36,7 @@
   });
 })();
 
-// The live line (ledger/push.py, ledger/views/shared.py): the server says when a hand was stored, corrected or
+// The live line (ledger/live): the server says when a hand was stored, corrected or
 // voided, and the page fetches its live part at once instead of at the next poll. While the line is open, the
 // 5-second poll is skipped but for one a minute (closing the evening or marking a transfer paid say nothing on
 // the line); whenever it fails, EventSource tries again by itself and the poll carries on meanwhile.

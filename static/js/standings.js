@@ -1,5 +1,5 @@
 // A tournament's live standings (templates/ledger/_tournament_standings_live.html): the players' phones and the
-// projector. The live line (ledger/views/tournament_live.py, ledger/push.py) sends the standings and the round as
+// projector. The live line (ledger/views/tournament_live.py, ledger/live) sends the standings and the round as
 // JSON, first when it connects and then after every stored hand and every new round; this script draws them into
 // the rows with textContent (never markup from the message), so a hand costs the server one push however many
 // pages watch. While the line is down (no EventSource, a proxy that drops it, the link switched off) htmx asks

@@ -1,8 +1,9 @@
-"""Server push: a service publishes a small message on a topic, every viewer listening to that topic gets it.
+"""The push fan-out: a service publishes a small message on a topic, every viewer listening to that topic gets it.
 
-``publish(topic, data)`` is plain sync code, meant for ``transaction.on_commit`` in ``ledger/services.py``: a
-viewer never hears of a hand that was rolled back. ``subscription(topic)`` (or ``listen(topic)``) is the async
-side, used by the Server-Sent Events views under the ASGI server (``event_stream`` below, ``docs/deploy.md``).
+``publish(topic, data)`` is plain sync code, meant for ``transaction.on_commit`` (the books' hooks, the live lines'
+listeners in ``ledger/live/listeners.py``): a viewer never hears of a hand that was rolled back.
+``subscription(topic)`` (or ``listen(topic)``) is the async side, used by the Server-Sent Events views under the
+ASGI server (``ledger/live/streams.py``, ``docs/deploy.md``).
 
 With ``PUSH_URL`` set (Redis), a message goes through Redis pub/sub, so it reaches viewers connected to any app
 process. Each process (each event loop) holds **one** Redis pub/sub connection for all its viewers of all topics;
@@ -13,10 +14,9 @@ process only (one app process serves both the hands and the viewers: ``make run`
 A viewer's queue is bounded: a viewer that does not keep up keeps only the newest message. Every message says
 "something changed, here is the new state's summary", so the newest one is all a late reader needs.
 
-A live line costs no database connection of its own (``first_state``, ``looked_up``): the state a viewer is sent
-first is read once per topic and kept on the hub until the next message on that topic (a message that *is* the
-whole state replaces it), every read goes through a gate of ``DATABASE_READS`` at a time per process on a connection
-closed at once, and ``limited`` caps the lines open per client address and per process (429 with Retry-After).
+The state a viewer is sent first (``first_state``) is read once per topic and kept on the hub until the next
+message on that topic (a message that *is* the whole state replaces it); the read goes through the live lines'
+database gate (``ledger/live/reads.py``).
 """
 
 from __future__ import annotations
@@ -24,42 +24,33 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hashlib
-import itertools
 import json
 import logging
 import os
 import threading
 import time
-import weakref
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import redis
 import redis.asyncio
-from asgiref.sync import SyncToAsync, ThreadSensitiveContext, sync_to_async
 from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
-from django.db import connection, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.db import transaction
+
+from ledger.live.links import forget_lookups, link_message
+from ledger.live.reads import read_database
 
 logger = logging.getLogger(__name__)
 
 # Redis pub/sub ignores the database number of PUSH_URL: channels are global to the server, hence a prefix.
 CHANNEL_PREFIX = "talon:push:"
 QUEUE_SIZE = 16  # per viewer; past it the viewer keeps only the newest message
-HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies and phones from dropping an idle stream
-RETRY_MS = 3000  # how long EventSource waits before reconnecting
+_READER_WAIT_SECONDS = 15.0  # the reader's wait for a message before it asks Redis again
 _REDIS_PAUSE = 5.0  # after a failed publish, seconds during which publish goes straight to this process's viewers
 _RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the reader's waits between attempts to reach Redis again
-DATABASE_READS = 4  # first states and link look-ups read at once per process, each on a connection closed after it
 STATE_SECONDS = 30.0  # a kept first state is read again after this long even without a message (a missed one)
-LOOKUP_SECONDS = 3.0  # a link found (token -> what it shows) serves the viewers arriving this long after
-_LOOKUPS_KEPT = 1000
 
 Message = dict[str, Any]
-T = TypeVar("T")
 
 
 def evening_topic(evening_id: int) -> str:
@@ -244,7 +235,7 @@ class _Hub:
                 failures = 0
                 self.ready.set()
                 while True:
-                    message = await pubsub.get_message(timeout=HEARTBEAT_SECONDS)
+                    message = await pubsub.get_message(timeout=_READER_WAIT_SECONDS)
                     # Everything already waiting is read at once and only the newest of each topic handed on (as
                     # a viewer's queue keeps the newest): one message a loop fell behind a busy club night.
                     newest: dict[str, str] = {}
@@ -349,91 +340,14 @@ async def listen(topic: str) -> AsyncIterator[Message]:
             yield message
 
 
+class Received(dict[str, Any]):
+    """A message as it came through Redis, with its JSON text (``raw``) to send on as it is."""
+
+    raw: str = ""
+
+
 # --------------------------------------------------------------------------------------------------------------
-# The database behind the live lines: a few reads at a time per process, none per viewer
-
-
-class _Reads:
-    """One event loop's gate on the database, and the link look-ups under way in it."""
-
-    def __init__(self) -> None:
-        self.gate = asyncio.Semaphore(DATABASE_READS)
-        self.pending: dict[str, asyncio.Task[Any]] = {}
-
-
-_reads_lock = threading.Lock()
-_reads: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Reads] = weakref.WeakKeyDictionary()
-_lookups_lock = threading.Lock()
-_lookups: OrderedDict[str, tuple[float, Any]] = OrderedDict()  # key -> (kept until, what was found)
-
-
-def forget_lookups() -> None:
-    """Drop every link looked up: a share link changed, and one kept may no longer open anything."""
-    with _lookups_lock:
-        _lookups.clear()
-
-
-def link_changed(topic: str, token: str | None) -> None:
-    """After the commit, tell ``topic``'s lines that the link that works is now ``token`` (None: none): the lines
-    opened through another link end (``event_stream``)."""
-    transaction.on_commit(functools.partial(publish, topic, link_message(token)), robust=True)
-
-
-def _reads_here() -> _Reads:
-    loop = asyncio.get_running_loop()
-    with _reads_lock:
-        found = _reads.get(loop)
-        if found is None:
-            found = _reads[loop] = _Reads()
-        return found
-
-
-async def read_database(read: Callable[[], T]) -> T:
-    """``read()`` (sync: the ORM) among at most ``DATABASE_READS`` at once in this process, on a thread of its own
-    whose connection is closed when it is done. However many viewers arrive at once, their lines hold that many
-    database connections at most, and only while reading; the others wait here, holding no thread."""
-    # Not the request's thread: under ASGI a thread for this read alone (it ends after it), in tests and under WSGI
-    # the calling thread (its transaction, its connection: left open, see _read_and_close).
-    async with _reads_here().gate, ThreadSensitiveContext():
-        return await sync_to_async(_read_and_close)(read)
-
-
-def _read_and_close(read: Callable[[], T]) -> T:
-    opened_here = connection.connection is None
-    try:
-        return read()
-    finally:
-        if opened_here:
-            _release_database()
-
-
-async def looked_up(key: str, read: Callable[[], T | None]) -> T | None:
-    """What a link shows (``read()``: a share token's evening or tournament), read once for the viewers arriving
-    together and kept ``LOOKUP_SECONDS`` for the next; a link not found is not kept (nothing to keep for guesses),
-    and a link switched off meanwhile stops opening lines within those seconds."""
-    with _lookups_lock:
-        found = _lookups.get(key)
-        if found is not None and found[0] > time.monotonic():
-            return found[1]  # type: ignore[no-any-return]
-    reads = _reads_here()
-    task = reads.pending.get(key)
-    if task is None:
-        task = asyncio.get_running_loop().create_task(read_database(read))
-        reads.pending[key] = task
-        task.add_done_callback(functools.partial(_looked, reads, key))
-    return await asyncio.shield(task)
-
-
-def _looked(reads: _Reads, key: str, task: asyncio.Task[Any]) -> None:
-    if reads.pending.get(key) is task:
-        del reads.pending[key]
-    if task.cancelled() or task.exception() is not None or task.result() is None:
-        return
-    with _lookups_lock:
-        _lookups[key] = (time.monotonic() + LOOKUP_SECONDS, task.result())
-        _lookups.move_to_end(key)
-        while len(_lookups) > _LOOKUPS_KEPT:
-            _lookups.popitem(last=False)
+# What a viewer hears first, and a changed link
 
 
 async def first_state(topic: str, read: Callable[[], Message | None], *, whole: bool = False) -> Message | None:
@@ -448,184 +362,7 @@ async def first_state(topic: str, read: Callable[[], Message | None], *, whole: 
     return await hub.first_state(topic, read, whole)
 
 
-# --------------------------------------------------------------------------------------------------------------
-# How many live lines: per client address and per process
-
-
-_open_lock = threading.Lock()
-_open: dict[str, int] = {}  # client address -> live lines open in this process (only addresses with one)
-RETRY_AFTER_SECONDS = 30
-
-
-def open_lines() -> int:
-    with _open_lock:
-        return sum(_open.values())
-
-
-def limited(view: Callable[..., Coroutine[Any, Any, HttpResponseBase]]) -> Callable[..., Awaitable[HttpResponseBase]]:
-    """For a live line's (async) view: past ``STREAM_LIMIT_PER_CLIENT`` lines open from one client address, or
-    ``STREAM_LIMIT_TOTAL`` in this process, the answer is 429 with Retry-After, before any database work. The
-    address is the log-in limiter's (``ledger.auth.client_address``: behind trusted proxies, the one they saw).
-    A line counts from admission until its answer is closed (the viewer left); an answer that does not stream (a
-    404) gives its place back at once."""
-    from ledger.auth import client_address  # it loads django-axes' models: not while the apps load
-
-    @functools.wraps(view)
-    async def limited_view(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        address = client_address(request)
-        if not _admit(address):
-            return _too_many()
-        give_back = _once(functools.partial(_leave, address))
-        try:
-            response = await view(request, *args, **kwargs)
-        except BaseException:  # a 404, an error, the viewer gone before the answer (cancelled)
-            give_back()
-            raise
-        if isinstance(response, StreamingHttpResponse):
-            # Django closes every answer once sent, a viewer's leaving included (ASGIHandler); an answer dropped
-            # before it was sent is given back when collected.
-            response._resource_closers.append(give_back)  # type: ignore[attr-defined]  # as FileResponse does
-            weakref.finalize(response, give_back)
-        else:
-            give_back()
-        return response
-
-    return limited_view
-
-
-def _admit(address: str) -> bool:
-    per_client = int(getattr(settings, "STREAM_LIMIT_PER_CLIENT", 600))
-    total = int(getattr(settings, "STREAM_LIMIT_TOTAL", 3000))
-    with _open_lock:
-        mine = _open.get(address, 0)
-        if mine >= per_client or sum(_open.values()) >= total:
-            return False
-        _open[address] = mine + 1
-        return True
-
-
-def _leave(address: str) -> None:
-    with _open_lock:
-        left = _open.get(address, 0) - 1
-        if left > 0:
-            _open[address] = left
-        else:
-            _open.pop(address, None)
-
-
-def _once(action: Callable[[], None]) -> Callable[[], None]:
-    done = threading.Lock()
-
-    def run_once() -> None:
-        if done.acquire(blocking=False):
-            action()
-
-    return run_once
-
-
-def _too_many() -> HttpResponse:
-    # Read by no page (EventSource shows nothing of an answer that is not a stream): the page's fallback asks
-    # for the state every few seconds meanwhile. Hence not translated.
-    response = HttpResponse("Too many live lines open; try again later.\n", status=429, content_type="text/plain")
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    return response
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Server-Sent Events
-
-FirstState = Message | Callable[[], Awaitable[Message | None]] | None
-
-
-async def event_stream(
-    request: HttpRequest, topic: str, first: FirstState, *, link: str | None = None
-) -> StreamingHttpResponse:
-    """A ``text/event-stream`` answer: the current state first, then every message on ``topic``, with a heartbeat.
-
-    ``first`` is the state a viewer who connects now must see at once; pass an async callable to have it read
-    after the subscription started (so no change falls between the two). Each event carries an ``id:``.
-
-    ``link``: the share token the line was opened through. When the link is switched off or replaced (a
-    ``link_message`` on the topic naming another link or none), the line sends ``{"gone": true}`` and ends: a
-    revoked link hears nothing more, and the page asks once, gets the 404 and says the link no longer works.
-
-    Under ASGI (uvicorn) the stream stays open. Under WSGI (gunicorn, runserver, the test client) a worker would
-    be held for as long as the viewer stays, so the answer is the first state alone and ends; EventSource
-    reconnects after ``retry`` and the page's fallback refresh does the rest. Push connections belong on the
-    ASGI server (docs/deploy.md).
-    """
-    if isinstance(request, ASGIRequest):
-        response = StreamingHttpResponse(_events(topic, first, link), content_type="text/event-stream")
-    else:
-        state = await first() if callable(first) else first
-        response = StreamingHttpResponse(_first_only(state), content_type="text/event-stream")
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-    return response
-
-
-class Received(dict[str, Any]):
-    """A message as it came through Redis, with its JSON text (``raw``) to send on as it is."""
-
-    raw: str = ""
-
-
-def sse_event(event_id: int, data: Message) -> bytes:
-    raw = data.raw if isinstance(data, Received) and data.raw else json.dumps(data, separators=(",", ":"))
-    return f"id: {event_id}\ndata: {raw}\n\n".encode()
-
-
-def link_message(token: str | None) -> Message:
-    """What a topic's lines hear when its share link changes: a digest of the link that works now (None: none),
-    never the token itself, which would reach every process's hub through Redis."""
-    return {"link": None if token is None else hashlib.sha256(token.encode()).hexdigest()[:24]}
-
-
-async def _events(topic: str, first: FirstState, link: str | None = None) -> AsyncIterator[bytes]:
-    ids = itertools.count()
-    async with subscription(topic) as messages:
-        state = await first() if callable(first) else first
-        # Nothing waits on the database from here on: an idle viewer must not hold a database connection, nor the
-        # thread Django ran the request's sync code on.
-        await sync_to_async(_release_database)()
-        _release_request_thread()
-        if link is not None and state is None:
-            # Revoked between the view's look-up and this subscription: its message came before the line listened.
-            yield f"retry: {RETRY_MS}\n".encode() + sse_event(next(ids), {"gone": True})
-            return
-        opening = f"retry: {RETRY_MS}\n".encode() + (sse_event(next(ids), state) if state is not None else b"")
-        del state  # not kept for the life of the connection: the first state is the largest thing a viewer holds
-        yield opening
-        del opening
-        while True:
-            message = await messages.next_message(HEARTBEAT_SECONDS)
-            if message is not None and "link" in message:
-                if link is not None and message != link_message(link):
-                    yield sse_event(next(ids), {"gone": True})
-                    return
-                continue  # this line's link still works: nothing for the page to do
-            yield b": heartbeat\n\n" if message is None else sse_event(next(ids), message)
-
-
-def _first_only(state: Message | None) -> Iterator[bytes]:
-    yield f"retry: {RETRY_MS}\n".encode() + (sse_event(0, state) if state is not None else b"")
-
-
-def _release_request_thread() -> None:
-    """Let the thread that Django's ASGI handler keeps for this request's sync code (middleware, database) end.
-
-    Django runs each ASGI request in an asgiref ``ThreadSensitiveContext`` whose one-thread executor lives until the
-    answer is complete, which for a live line is when the viewer leaves: one idle thread, with its stack and malloc
-    arena, per viewer. Nothing sync runs in the stream any more; should Django need a thread again at the end
-    (``response.close``), asgiref makes a new one for that moment.
-    """
-    context = SyncToAsync.thread_sensitive_context.get(None)
-    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context is not None else None
-    if executor is not None:
-        executor.shutdown(wait=False)
-
-
-def _release_database() -> None:
-    # In a transaction (a test's) the connection is not ours to close.
-    if not connection.in_atomic_block:
-        connection.close()
+def link_changed(topic: str, token: str | None) -> None:
+    """After the commit, tell ``topic``'s lines that the link that works is now ``token`` (None: none): the lines
+    opened through another link end (``streams.event_stream``)."""
+    transaction.on_commit(functools.partial(publish, topic, link_message(token)), robust=True)

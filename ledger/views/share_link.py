@@ -1,30 +1,31 @@
-"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304) when its live line says so."""
+"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304) when its live line (``ledger.live``)
+says so."""
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Max, OuterRef, QuerySet, Subquery, Sum
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import push, selectors, services
+from ledger import selectors, services
 from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent, Table
 from ledger.views.htmx import HtmxHttpRequest
 
 
-def _shared_state(token: str) -> tuple[int, str] | None:
+def shared_state(token: str) -> tuple[int, str] | None:
     """The shared evening's id and a fingerprint that changes whenever anything its page shows changes; one small
     query, None for a link that does not (or no longer) work."""
-    return _evening_state(Evening.objects.filter(share_token=token))
+    return evening_state(Evening.objects.filter(share_token=token))
 
 
-def _evening_state(evenings: QuerySet[Evening]) -> tuple[int, str] | None:
+def evening_state(evenings: QuerySet[Evening]) -> tuple[int, str] | None:
+    """The first of ``evenings``' id and fingerprint (as ``shared_state``), None for none."""
     # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
     last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
     state = (
@@ -40,40 +41,13 @@ def _evening_state(evenings: QuerySet[Evening]) -> tuple[int, str] | None:
 
 
 def _shared_etag(request: HtmxHttpRequest, token: str) -> str | None:
-    state = _shared_state(token)
+    state = shared_state(token)
     if state is None:
         return None
     # The full page and the htmx partial share the URL: each gets its own ETag (and Vary) so that a 304 never
     # hands htmx a cached full page, or a reload a cached fragment.
     shape = "partial" if request.htmx else "page"
     return "-".join((token[:6], state[1], request.LANGUAGE_CODE, shape))
-
-
-@push.limited
-async def shared_stream(request: HttpRequest, token: str) -> HttpResponseBase:
-    """The share page's live line (Server-Sent Events, static/js/share.js): the page's fingerprint first, then a
-    short message for each hand stored, corrected or voided, upon which the page fetches its live part again.
-
-    Served by the ASGI server (docs/deploy.md); elsewhere the answer is the first event alone. The link and the
-    fingerprint are read once for the viewers arriving together, not per viewer (``push.looked_up``,
-    ``push.first_state``).
-    """
-    found = await push.looked_up(f"evening:{token}", functools.partial(_shared_state, token))
-    if found is None:
-        raise Http404  # switched off or never made: EventSource gives up, the page's refresh says why
-    evening_id = found[0]
-    topic = push.evening_topic(evening_id)
-
-    def read() -> dict[str, Any] | None:
-        # By the link too: revoked since the look-up (whose message this line did not hear), the line ends at once.
-        state = _evening_state(Evening.objects.filter(pk=evening_id, share_token=token))
-        return None if state is None else {"state": state[1]}
-
-    async def first() -> dict[str, Any] | None:
-        # Read again once listening: a hand stored since the lookup above is then in the state or in a message.
-        return await push.first_state(topic, read)
-
-    return await push.event_stream(request, topic, first, link=token)
 
 
 @vary_on_headers("HX-Request")

@@ -1,6 +1,4 @@
-"""Revoking a share link ends the live lines opened through it (``services.evening_share_reset``, ``push``), and the
-pages of the other private links are never stored: a circle member's page (``/m/``) and a tournament's standings
-(``/r/``).
+"""Revoking a share link ends the live lines opened through it (``services.evening_share_reset``, ``ledger.live``).
 
 Personas: Alice keeps score and switches the link off or makes a new one; Bob's phone had the old link open.
 """
@@ -12,10 +10,11 @@ from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from django.test import AsyncClient, Client, override_settings
+from django.test import AsyncClient, override_settings
 from django.urls import reverse
 
-from ledger import circles, push, services, tournaments
+from ledger import services
+from ledger.live import fanout, links
 
 WAIT = 5.0
 
@@ -42,7 +41,7 @@ def test_a_revoked_link_ends_its_open_live_line(snapser_table, django_capture_on
             await sync_to_async(revoke)()
             told = await asyncio.wait_for(anext(stream), WAIT)
             # A hand stored afterwards never reaches the old link: the line has ended.
-            push.publish(push.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
+            fanout.publish(fanout.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
             try:
                 after = await asyncio.wait_for(anext(stream), WAIT)
             except StopAsyncIteration:
@@ -68,8 +67,8 @@ def test_the_line_of_the_link_that_works_hears_on(snapser_table):
         stream = response.streaming_content
         try:
             await asyncio.wait_for(anext(stream), WAIT)
-            push.publish(push.evening_topic(evening.pk), push.link_message(token))
-            push.publish(push.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
+            fanout.publish(fanout.evening_topic(evening.pk), links.link_message(token))
+            fanout.publish(fanout.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
             return await asyncio.wait_for(anext(stream), WAIT)  # type: ignore[no-any-return]
         finally:
             await stream.aclose()
@@ -81,39 +80,14 @@ def test_the_line_of_the_link_that_works_hears_on(snapser_table):
 
 def test_the_message_names_no_token(snapser_table, monkeypatch, django_capture_on_commit_callbacks):
     sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(push, "publish", lambda topic, data: sent.append((topic, data)))
+    monkeypatch.setattr(fanout, "publish", lambda topic, data: sent.append((topic, data)))
     evening = snapser_table.evening
     with django_capture_on_commit_callbacks(execute=True):
         services.evening_share_reset(evening=evening)
     ((topic, data),) = sent
-    assert topic == f"evening:{evening.pk}" and data == push.link_message(evening.share_token)
+    assert topic == f"evening:{evening.pk}" and data == links.link_message(evening.share_token)
     assert evening.share_token not in str(data) and data["link"]
-    assert push.link_message(None) == {"link": None}
-
-
-# --------------------------------------------------------------------------------------------------------------
-# The private links' pages are never stored
-
-
-def _no_store(response) -> bool:
-    return "no-store" in response.get("Cache-Control", "")
-
-
-def test_a_members_page_is_never_stored(alice):
-    circle = circles.circle_create(owner=alice, name="Friday", members=["Ana"])
-    membership = circles.member_link_create(membership=circle.memberships.get())
-    answer = Client().get(reverse("ledger:circle_member_page", args=[membership.token]))
-    assert answer.status_code == 200 and _no_store(answer)
-    assert _no_store(Client().get(reverse("ledger:circle_member_page", args=["revoked-or-never-made"])))
-
-
-def test_the_standings_page_is_never_stored(alice):
-    tournament = tournaments.tournament_create(
-        owner=alice, game="skat", name="Skat night", players=["Ana", "Ben", "Cyril"], rounds=1, start=True
-    )
-    answer = Client().get(reverse("ledger:tournament_live", args=[tournament.share_token]))
-    assert answer.status_code == 200 and _no_store(answer)
-    assert _no_store(Client().get(reverse("ledger:tournament_live", args=["nothing-here"])))
+    assert links.link_message(None) == {"link": None}
 
 
 def test_a_link_revoked_while_its_line_opens_ends_it(snapser_table, monkeypatch, django_capture_on_commit_callbacks):
@@ -121,7 +95,7 @@ def test_a_link_revoked_while_its_line_opens_ends_it(snapser_table, monkeypatch,
     it, so the line finds the link gone when it reads its first state, and ends."""
     evening = snapser_table.evening
     token = evening.share_token
-    looked_up = push.looked_up
+    looked_up = links.looked_up
 
     def revoke() -> None:
         with django_capture_on_commit_callbacks(execute=True):
@@ -132,7 +106,7 @@ def test_a_link_revoked_while_its_line_opens_ends_it(snapser_table, monkeypatch,
         await sync_to_async(revoke)()
         return found
 
-    monkeypatch.setattr(push, "looked_up", found_then_revoked)
+    monkeypatch.setattr(links, "looked_up", found_then_revoked)
 
     async def scenario() -> list[bytes]:
         response = await AsyncClient().get(_stream_url(token))

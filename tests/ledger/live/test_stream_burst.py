@@ -21,8 +21,10 @@ from django.db.backends.signals import connection_created
 from django.test import override_settings
 from django.urls import reverse
 
-from ledger import push, services, tournaments
-from ledger.models import Tournament
+from ledger import services
+from ledger.live import limits, links, reads
+from ledger.tournaments import services as tournaments
+from ledger.tournaments.models import Tournament
 from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -145,7 +147,7 @@ async def _burst(paths: list[str], seconds: float = 2.0) -> list[Viewer]:
     try:
         async with asyncio.timeout(WAIT):
             await asyncio.gather(*(viewer.answered.wait() for viewer in viewers))
-        assert push.open_lines() == len(viewers)
+        assert limits.open_lines() == len(viewers)
     finally:
         await asyncio.gather(*(viewer.leave() for viewer in viewers))
     return viewers
@@ -174,12 +176,12 @@ def test_a_burst_of_500_viewers_is_served_on_a_few_database_connections(request,
     statuses = [viewer.status for viewer in viewers]
     assert statuses == [200] * VIEWERS, {status: statuses.count(status) for status in set(statuses)}
     assert all(expected in viewer.first for viewer in viewers)
-    # The link read once per push.LOOKUP_SECONDS for the room, the first state once (and again only after a
+    # The link read once per links.LOOKUP_SECONDS for the room, the first state once (and again only after a
     # change), each on a connection closed after it: a few for the whole burst, never one per viewer.
     took = time.monotonic() - began
-    assert len(connections_opened) <= 2 + took / push.LOOKUP_SECONDS, (len(connections_opened), took)
-    assert added <= push.DATABASE_READS, f"{added} connections at once on PostgreSQL"
-    assert push.open_lines() == 0
+    assert len(connections_opened) <= 2 + took / links.LOOKUP_SECONDS, (len(connections_opened), took)
+    assert added <= reads.DATABASE_READS, f"{added} connections at once on PostgreSQL"
+    assert limits.open_lines() == 0
 
 
 def test_past_the_limits_a_viewer_is_told_to_come_back_later(alice):
@@ -211,7 +213,7 @@ def test_past_the_limits_a_viewer_is_told_to_come_back_later(alice):
         seen["after"] = ben[2].status
         for viewer in [*opened[1:], ben[2]]:
             await viewer.leave()
-        seen["open"] = push.open_lines()
+        seen["open"] = limits.open_lines()
         return seen
 
     with override_settings(PUSH_URL="", STREAM_LIMIT_PER_CLIENT=2, STREAM_LIMIT_TOTAL=3):

@@ -1,4 +1,5 @@
-"""Server push (ledger/push.py) and its first user, the share link's live line (ledger/views/shared.py).
+"""Server push (ledger/live: fanout.py, streams.py) and its first user, the share link's live line
+(ledger/live/views.py).
 
 Personas: Alice keeps score, Bob holds the share link, a stranger guesses one. The async parts run through
 ``async_to_sync`` from plain tests, so the view's database work comes back to the test's thread and transaction.
@@ -24,12 +25,13 @@ from django.test import AsyncClient, override_settings
 from django.urls import reverse
 
 import rules
-from ledger import push, services
+from ledger import services
+from ledger.live import fanout, streams
 from ledger.models import Table
 from tests import factories
 from tests.servers import need_redis
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 REDIS_URL = "redis://127.0.0.1:6379/1"
 NOWHERE_URL = "redis://127.0.0.1:1/0"  # nothing listens there: Redis "down"
 WAIT = 5.0  # seconds a message may take on a busy shared machine; a missing one fails after this
@@ -49,9 +51,9 @@ def _topic() -> str:
 
 @pytest.fixture(autouse=True)
 def _fresh_push_state():
-    push._redis_paused_until = 0.0  # a test of Redis being down leaves no pause behind
+    fanout._redis_paused_until = 0.0  # a test of Redis being down leaves no pause behind
     yield
-    assert not push._hubs, "a subscription was left open"
+    assert not fanout._hubs, "a subscription was left open"
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -107,9 +109,9 @@ def test_a_viewer_hears_what_is_published_on_its_topic_only():
     topic, other = _topic(), _topic()
 
     async def scenario():
-        async with push.subscription(topic) as messages:
-            push.publish(other, {"hands": 99})
-            push.publish(topic, {"hands": 1})
+        async with fanout.subscription(topic) as messages:
+            fanout.publish(other, {"hands": 99})
+            fanout.publish(topic, {"hands": 1})
             return await messages.next_message(WAIT), await messages.next_message(0.2)
 
     assert _run(scenario) == ({"hands": 1}, None)
@@ -120,8 +122,8 @@ def test_sync_code_in_another_thread_publishes_into_the_viewers_loop():
     topic = _topic()
 
     async def scenario():
-        async with push.subscription(topic) as first, push.subscription(topic) as second:
-            await asyncio.to_thread(push.publish, topic, {"table": 7, "revision": 3})
+        async with fanout.subscription(topic) as first, fanout.subscription(topic) as second:
+            await asyncio.to_thread(fanout.publish, topic, {"table": 7, "revision": 3})
             return await first.next_message(WAIT), await second.next_message(WAIT)
 
     assert _run(scenario) == ({"table": 7, "revision": 3}, {"table": 7, "revision": 3})
@@ -132,11 +134,11 @@ def test_listen_yields_the_messages_in_order():
     topic = _topic()
 
     async def scenario():
-        stream = push.listen(topic)
+        stream = fanout.listen(topic)
         waiting = asyncio.ensure_future(anext(stream))
         await asyncio.sleep(0.05)  # the generator has subscribed and waits
-        push.publish(topic, {"n": 1})
-        push.publish(topic, {"n": 2})
+        fanout.publish(topic, {"n": 1})
+        fanout.publish(topic, {"n": 2})
         got = [await asyncio.wait_for(waiting, WAIT), await asyncio.wait_for(anext(stream), WAIT)]
         await stream.aclose()
         return got
@@ -149,9 +151,9 @@ def test_a_slow_viewer_keeps_the_newest_messages_not_all_of_them():
     topic = _topic()
 
     async def scenario():
-        async with push.subscription(topic) as messages:
-            for n in range(3 * push.QUEUE_SIZE):
-                push.publish(topic, {"n": n})
+        async with fanout.subscription(topic) as messages:
+            for n in range(3 * fanout.QUEUE_SIZE):
+                fanout.publish(topic, {"n": n})
             await asyncio.sleep(0.05)  # every delivery has run; the viewer read nothing meanwhile
             got = []
             while (message := await messages.next_message(0.1)) is not None:
@@ -159,13 +161,13 @@ def test_a_slow_viewer_keeps_the_newest_messages_not_all_of_them():
             return got
 
     got = _run(scenario)
-    assert 1 <= len(got) <= push.QUEUE_SIZE
-    assert got[-1] == 3 * push.QUEUE_SIZE - 1 and got == sorted(got)
+    assert 1 <= len(got) <= fanout.QUEUE_SIZE
+    assert got[-1] == 3 * fanout.QUEUE_SIZE - 1 and got == sorted(got)
 
 
 def test_data_that_is_not_json_is_refused_before_it_goes_anywhere():
     with pytest.raises(TypeError):
-        push.publish(_topic(), {"amount": object()})
+        fanout.publish(_topic(), {"amount": object()})
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -180,12 +182,12 @@ def test_through_redis_every_viewer_of_the_topic_hears_it_on_one_connection():
 
     async def scenario():
         async with (
-            push.subscription(topic) as first,
-            push.subscription(topic) as second,
-            push.subscription(other) as third,
+            fanout.subscription(topic) as first,
+            fanout.subscription(topic) as second,
+            fanout.subscription(other) as third,
         ):
             # As another app process would: straight into Redis, not through this process's viewers.
-            redis.Redis.from_url(REDIS_URL).publish(push.CHANNEL_PREFIX + topic, json.dumps({"hands": 4}))
+            redis.Redis.from_url(REDIS_URL).publish(fanout.CHANNEL_PREFIX + topic, json.dumps({"hands": 4}))
             got = [await first.next_message(WAIT), await second.next_message(WAIT), await third.next_message(0.3)]
             clients = redis.Redis.from_url(REDIS_URL).client_list()
             return got, sum(1 for client in clients if client.get("name") == name)
@@ -200,10 +202,10 @@ def test_publish_goes_through_redis():
     _redis_or_skip()
     topic = _topic()
     outside = redis.Redis.from_url(REDIS_URL).pubsub()
-    outside.subscribe(push.CHANNEL_PREFIX + topic)
+    outside.subscribe(fanout.CHANNEL_PREFIX + topic)
     try:
         assert outside.get_message(timeout=WAIT)["type"] == "subscribe"  # listening before the publish
-        push.publish(topic, {"revision": 12})
+        fanout.publish(topic, {"revision": 12})
         message = outside.get_message(timeout=WAIT)
     finally:
         outside.close()
@@ -217,11 +219,11 @@ def test_after_losing_redis_a_viewer_is_told_to_look_again_and_hears_on(caplog):
     admin = redis.Redis.from_url(REDIS_URL)
 
     async def scenario():
-        async with push.subscription(topic) as messages:
+        async with fanout.subscription(topic) as messages:
             (reader,) = [c for c in admin.client_list() if c.get("name") == f"talon-push-{os.getpid()}"]
             admin.client_kill_filter(_id=reader["id"])  # as when Redis restarts
             told = await messages.next_message(WAIT)  # after the reconnection (0.5 s)
-            admin.publish(push.CHANNEL_PREFIX + topic, json.dumps({"hands": 5}))
+            admin.publish(fanout.CHANNEL_PREFIX + topic, json.dumps({"hands": 5}))
             return told, await messages.next_message(WAIT)
 
     assert _run(scenario) == ({"resync": True}, {"hands": 5})
@@ -233,8 +235,8 @@ def test_with_redis_down_the_viewers_of_this_process_still_hear_it(caplog):
     topic = _topic()
 
     async def scenario():
-        async with push.subscription(topic) as messages:
-            push.publish(topic, {"hands": 2})  # must not raise: it runs after a hand was committed
+        async with fanout.subscription(topic) as messages:
+            fanout.publish(topic, {"hands": 2})  # must not raise: it runs after a hand was committed
             return await messages.next_message(WAIT)
 
     assert _run(scenario) == {"hands": 2}
@@ -262,7 +264,7 @@ def test_the_live_line_starts_with_the_page_state_then_carries_each_message(snap
         response, stream = await _open(_stream_url(evening.share_token))
         try:
             first = await asyncio.wait_for(anext(stream), WAIT)
-            push.publish(push.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
+            fanout.publish(fanout.evening_topic(evening.pk), {"table": snapser_table.pk, "revision": 9, "hands": 2})
             second = await asyncio.wait_for(anext(stream), WAIT)
         finally:
             await stream.aclose()
@@ -281,7 +283,7 @@ def test_the_live_line_starts_with_the_page_state_then_carries_each_message(snap
 
 
 def test_an_idle_live_line_sends_a_heartbeat(snapser_table, monkeypatch):
-    monkeypatch.setattr(push, "HEARTBEAT_SECONDS", 0.05)
+    monkeypatch.setattr(streams, "HEARTBEAT_SECONDS", 0.05)
 
     async def scenario():
         _, stream = await _open(_stream_url(snapser_table.evening.share_token))
@@ -328,7 +330,7 @@ def test_an_idle_live_line_lets_the_request_thread_go():
     async def scenario():
         async with ThreadSensitiveContext():  # as Django's ASGIHandler runs each request
             await sync_to_async(lambda: threads.append(threading.current_thread()))()  # the middleware, the query
-            push._release_request_thread()
+            streams._release_request_thread()
             await sync_to_async(lambda: threads.append(threading.current_thread()))()  # response.close() at the end
 
     asyncio.run(scenario())
@@ -344,7 +346,7 @@ def test_an_idle_live_line_lets_the_request_thread_go():
 @pytest.fixture
 def published(monkeypatch):
     sent: list[tuple[str, dict[str, Any]]] = []
-    monkeypatch.setattr(push, "publish", lambda topic, data: sent.append((topic, data)))
+    monkeypatch.setattr(fanout, "publish", lambda topic, data: sent.append((topic, data)))
     return sent
 
 
@@ -394,14 +396,14 @@ def test_a_refused_hand_publishes_nothing(snapser_table, published, django_captu
 @override_settings(PUSH_URL=REDIS_URL)
 def test_a_hand_stored_reaches_a_viewer_through_redis(snapser_table, django_capture_on_commit_callbacks):
     _redis_or_skip()
-    topic = push.evening_topic(snapser_table.evening_id)
+    topic = fanout.evening_topic(snapser_table.evening_id)
 
     def record() -> None:
         with django_capture_on_commit_callbacks(execute=True):
             factories.record(snapser_table)
 
     async def scenario():
-        async with push.subscription(topic) as messages:
+        async with fanout.subscription(topic) as messages:
             await sync_to_async(record)()
             return await messages.next_message(WAIT)
 
