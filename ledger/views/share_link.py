@@ -1,5 +1,6 @@
-"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304) when its live line (``ledger.live``)
-says so."""
+"""The share link: read-only, no login, refreshing itself cheaply (ETag / 304) when its live line says so.
+
+``shared_state`` and ``evening_state`` are the page's fingerprint, also what its live line sends first."""
 
 from __future__ import annotations
 
