@@ -14,7 +14,7 @@ the players and, for the other four, Šnapser and Skat (four seats, the dealer s
 evening, 26,000 in the large circle. Built quickly with bulk inserts, not through the services: each hand is priced
 by the engine (``rules.score``, through the ledger's own ``_stored_result``, once per distinct document and seating,
 then reused), its postings are its priced amounts (so they sum to zero), and each table's running balances are
-summed as the hands are written, as ``ledger.running`` keeps them.
+summed as the hands are written, as ``ledger.running_balances`` keeps them.
 
 Each circle's statistics summaries (``ledger.stats_summaries``) are computed once after the bulk insert, as the
 first statistic after an import would, and timed. Then, round after round in a shuffled order (medians): the floor
@@ -22,7 +22,7 @@ first statistic after an import would, and timed. Then, round after round in a s
 and API, one player's statistics page and API (asked again: the cached answer), and the two APIs after a new hand
 (the revision of the newest table of the player bumped before each request: the answer and that table's summaries
 computed again).
-Target (issue 19): the statistics within 3x the table page's time in the same run; the query count the same at both
+Target: the statistics within 3x the table page's time in the same run; the query count the same at both
 sizes (printed, from Django's test client with the queries captured).
 """
 
@@ -249,7 +249,8 @@ def build_circle(owner: Any, name: str, evenings: int, suffix: str = "") -> dict
 
     import rules
     from ledger import services
-    from ledger.models import Circle, CircleMember, Evening, Hand, Posting, Seat, Table
+    from ledger.circles.models import Circle, CircleMember
+    from ledger.models import Evening, Hand, Posting, Seat, Table
 
     players = {name: services.player_get_or_create(owner=owner, name=name + suffix) for name in PLAYERS}
     priced: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Decimal]]] = {}

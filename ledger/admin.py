@@ -18,11 +18,6 @@ from django.utils.translation import gettext as _
 
 from ledger import qr, services
 from ledger.models import (
-    Circle,
-    CircleEntry,
-    CircleMember,
-    CircleSettlement,
-    CircleTransfer,
     Evening,
     EveningEvent,
     Hand,
@@ -195,43 +190,3 @@ class EveningEventAdmin(admin.ModelAdmin[EveningEvent]):
     list_display = ["evening", "kind", "by", "at", "note"]
     list_filter = ["kind"]
     readonly_fields = [f.name for f in EveningEvent._meta.fields]
-
-
-# Circles (issue 19): shown, never written here; ledger.circles books their tab and pot.
-
-
-class CircleMemberInline(ReadOnly, admin.TabularInline[CircleMember, Circle]):
-    model = CircleMember
-    extra = 0
-    readonly_fields = ["player", "created_at"]  # not the token: a member's personal link is theirs
-
-
-@admin.register(Circle)
-class CircleAdmin(ReadOnly, admin.ModelAdmin[Circle]):
-    list_display = ["name", "owner", "settle", "currency", "coin", "created_at"]
-    list_filter = ["settle", "currency"]
-    readonly_fields = ("owner", "name", "settle", "currency", "coin", "pot_share", "scorekeepers", "created_at")
-    fields = readonly_fields
-    inlines = [CircleMemberInline]
-
-
-@admin.register(CircleEntry)
-class CircleEntryAdmin(ReadOnly, admin.ModelAdmin[CircleEntry]):
-    list_display = ["circle", "kind", "player", "evening", "amount", "created_by", "created_at"]
-    list_filter = ["kind"]
-    list_select_related = ["circle", "player", "evening", "created_by"]
-    readonly_fields = [f.name for f in CircleEntry._meta.fields]
-
-
-class CircleTransferInline(ReadOnly, admin.TabularInline[CircleTransfer, CircleSettlement]):
-    model = CircleTransfer
-    extra = 0
-    readonly_fields = ["payer", "payee", "amount", "paid_at", "paid_by"]
-
-
-@admin.register(CircleSettlement)
-class CircleSettlementAdmin(ReadOnly, admin.ModelAdmin[CircleSettlement]):
-    list_display = ["circle", "mode", "banker", "coin", "created_by", "created_at"]
-    list_select_related = ["circle", "banker", "created_by"]
-    readonly_fields = [f.name for f in CircleSettlement._meta.fields]
-    inlines = [CircleTransferInline]

@@ -15,9 +15,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from weasyprint import HTML
 
-from ledger import circle_selectors, selectors, tariffs
+from ledger import selectors, tariffs
 from ledger.charts import table_chart
-from ledger.models import Circle, Evening, Hand, Table
+from ledger.models import Evening, Hand, Table
 
 
 def summary_pdf(evening: Evening, *, request: HttpRequest | None = None) -> bytes:
@@ -58,19 +58,3 @@ def _table_entry(table: Table, balances: dict[str, Decimal], hands: list[Hand]) 
         "chart": table_chart(table),
         "hands": hands,
     }
-
-
-def circle_tab_pdf(circle: Circle, *, request: HttpRequest | None = None) -> bytes:
-    """A circle's tab (issue 19): the open balances and its latest settling, with the payment QR codes."""
-    settlement, transfers = circle_selectors.latest_tab_settlement(circle)
-    context = {
-        "circle": circle,
-        "tab": circle_selectors.tab_balances(circle),
-        "settlement": settlement,
-        "balance_rows": settlement.rows() if settlement else [],
-        "transfers": [circle_selectors.tab_transfer_row(circle, transfer, with_qr=True) for transfer in transfers],
-        "generated_at": timezone.now(),
-    }
-    html = render_to_string("ledger/circle_tab_pdf.html", context, request=request)
-    pdf: bytes = HTML(string=html).write_pdf()
-    return pdf

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from ledger import circles, pdf, selectors, services
+from ledger import hooks, pdf, selectors, services
 from ledger.access import (
     evening_for_scorekeeper,
     player_for_owner,
@@ -54,7 +54,7 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
         "payment_players": payment_players,
         "events": list(evening.events.select_related("by")),
         # What the close booked, not what the circle settles by today (its settings may have changed since).
-        "went_into_tab": circles.carries_into_tab(evening),
+        "went_into_tab": any(hooks.transfers_carried.send(evening)),
     }
     return render(request, "ledger/evening_settlement.html", context, status=400 if form.errors else 200)
 

@@ -1,4 +1,4 @@
-"""Circles in the browser (issue 19): Alice makes a circle, starts its evening in one tap, settles the tab; Ben reads
+"""Circles in the browser: Alice makes a circle, starts its evening in one tap, settles the tab; Ben reads
 his own page through his personal link. axe finds no serious violation on the circle pages."""
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ledger import circles, services
-from ledger.models import Circle
+from ledger import services
+from ledger.circles import services as circles
+from ledger.circles.models import Circle
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.ui import settle, tap

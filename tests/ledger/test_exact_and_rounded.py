@@ -12,10 +12,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from ledger import circles, services
+from ledger import services
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
 from ledger.models import Transfer
+from tests.ledger.circles.test_circles_pages import member_url, won_evening
 from tests.ledger.closeout_data import ANA_IBAN, evening_owing, set_iban
-from tests.ledger.test_circles_pages import member_url, won_evening
 
 NBSP = "\N{NO-BREAK SPACE}"
 
@@ -50,7 +52,7 @@ def test_a_member_the_tab_owes_is_told_when_he_receives_it(tab_circle, client):
 
 def test_once_the_tab_is_settled_the_transfer_and_the_zero_tab_agree(tab_circle, alice, client):
     set_iban(alice, "Ana", ANA_IBAN)
-    circles.tab_settle(circle=tab_circle, by=alice)
+    tab_and_pot.tab_settle(circle=tab_circle, by=alice)
     page = client.get(member_url(tab_circle, "Ben")).content.decode()
     tab = _section(page, 'id="tab"')
     assert f"0.00{NBSP}Kč" in tab and "Not due yet" not in tab  # the tab is even: what he owes is the transfer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import circles
+from ledger.circles import services as circles
 from ledger.models import Hand
 from tests import factories
 

@@ -1,4 +1,4 @@
-"""A circle's settings after creation and its pot holder's payments (issue 19), as the three personas: Alice keeps
+"""A circle's settings after creation and its pot holder's payments, as the three personas: Alice keeps
 score of her circle, Bob holds his personal member link (no account), Charlie is a stranger who gets 404.
 
 Money with real numbers: a Šnapser evening at 3.10 a point won by Ana gives Ana +12.40, Ben and Cyril −6.20,
@@ -15,9 +15,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ledger import circle_selectors, circles, qr, services
-from ledger.circle_exchange import circle_export, circle_import
-from ledger.models import Circle, CircleEntry, CircleMember, Evening
+from ledger import qr, services
+from ledger.circles import selectors as circle_selectors
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
+from ledger.circles.exchange import circle_export, circle_import
+from ledger.circles.models import Circle, CircleEntry, CircleMember
+from ledger.models import Evening
 from ledger.services import LedgerError
 from tests import factories
 from tests.ledger.api_support import token_client
@@ -161,7 +165,7 @@ def test_the_tab_is_not_left_while_it_holds_open_balances(alice, tab_circle):
     # Other settings still change while the tab is open.
     circles.circle_settings_change(circle=tab_circle, by=alice, **settings_of(tab_circle, coin=D("5")))
     assert Circle.objects.get(pk=tab_circle.pk).coin == D("5")
-    circles.tab_settle(circle=tab_circle, by=alice)
+    tab_and_pot.tab_settle(circle=tab_circle, by=alice)
     circles.circle_settings_change(circle=tab_circle, by=alice, **settings_of(tab_circle, settle="evening"))
     assert Circle.objects.get(pk=tab_circle.pk).settle == "evening"
 
@@ -171,7 +175,7 @@ def test_the_currency_stays_once_the_circle_has_evenings_or_bookings_in_it(alice
     with pytest.raises(LedgerError, match="in CZK already") as refused:
         circles.circle_settings_change(circle=tab_circle, by=alice, **settings_of(tab_circle, currency="EUR"))
     assert refused.value.field == "currency"
-    circles.pot_deposit(circle=pot_circle, by=alice, amount=D("20"))  # a booking, no evening
+    tab_and_pot.pot_deposit(circle=pot_circle, by=alice, amount=D("20"))  # a booking, no evening
     with pytest.raises(LedgerError, match="in CZK already"):
         circles.circle_settings_change(circle=pot_circle, by=alice, **settings_of(pot_circle, currency="EUR"))
     assert Circle.objects.filter(currency="CZK").count() == 2
@@ -202,12 +206,12 @@ def test_a_change_applies_to_evenings_closed_from_now_on_nothing_booked_is_price
 
 def test_a_tab_evening_stays_carried_after_the_circle_stops_keeping_a_tab(alice, tab_circle):
     evening = won_evening(tab_circle)
-    circles.tab_settle(circle=tab_circle, by=alice)
+    tab_and_pot.tab_settle(circle=tab_circle, by=alice)
     circles.circle_settings_change(circle=tab_circle, by=alice, **settings_of(tab_circle, settle="evening"))
     evening.refresh_from_db()
-    assert circles.carries_into_tab(evening)  # read from its carried entries, not from today's settings
+    assert tab_and_pot.carries_into_tab(evening)  # read from its carried entries, not from today's settings
     later = won_evening(tab_circle, date=DAY + datetime.timedelta(7))
-    assert not circles.carries_into_tab(later)
+    assert not tab_and_pot.carries_into_tab(later)
     assert [(t.payer.name, t.payee.name, t.amount) for t in later.settlement.transfers.order_by("payer__name")] == [
         ("Ben", "Ana", D("6")),
         ("Cyril", "Ana", D("6")),
@@ -222,24 +226,24 @@ def test_a_pot_holder_who_leaves_holds_the_pot_no_more(alice, pot_circle):
 def test_a_pay_in_is_marked_paid_and_unpaid_and_a_paid_one_keeps_its_evening_closed(alice, pot_circle):
     evening = won_evening(pot_circle)
     entry = CircleEntry.objects.get(kind="paid_in")
-    circles.pot_pay_in_mark_paid(entry=entry, by=alice)
+    tab_and_pot.pot_pay_in_mark_paid(entry=entry, by=alice)
     first = CircleEntry.objects.get(pk=entry.pk).paid_at
-    circles.pot_pay_in_mark_paid(entry=entry, by=alice)  # a double tap changes nothing
+    tab_and_pot.pot_pay_in_mark_paid(entry=entry, by=alice)  # a double tap changes nothing
     stored = CircleEntry.objects.get(pk=entry.pk)
     assert stored.paid_at == first is not None and stored.paid_by == alice
     with pytest.raises(LedgerError, match="mark it unpaid"):
         services.evening_reopen(evening=evening, by=alice)
     assert CircleEntry.objects.filter(kind="paid_in").count() == 1
-    circles.pot_pay_in_mark_unpaid(entry=entry, by=alice)
+    tab_and_pot.pot_pay_in_mark_unpaid(entry=entry, by=alice)
     assert CircleEntry.objects.get(pk=entry.pk).paid_at is None
     services.evening_reopen(evening=evening, by=alice)
     assert not CircleEntry.objects.filter(kind="paid_in").exists()
 
 
 def test_a_deposit_is_not_a_pay_in_to_mark(alice, pot_circle):
-    deposit = circles.pot_deposit(circle=pot_circle, by=alice, amount=D("10"))
+    deposit = tab_and_pot.pot_deposit(circle=pot_circle, by=alice, amount=D("10"))
     with pytest.raises(LedgerError, match="Only a pay-in"):
-        circles.pot_pay_in_mark_paid(entry=deposit, by=alice)
+        tab_and_pot.pot_pay_in_mark_paid(entry=deposit, by=alice)
     assert CircleEntry.objects.get(pk=deposit.pk).paid_at is None
 
 
@@ -402,7 +406,7 @@ def test_a_pay_in_is_marked_paid_with_htmx_and_unpaid_without(alice_client, alic
 
 
 def test_a_deposit_cannot_be_marked_paid_by_its_address(alice_client, alice, pot_circle):
-    deposit = circles.pot_deposit(circle=pot_circle, by=alice, amount=D("10"))
+    deposit = tab_and_pot.pot_deposit(circle=pot_circle, by=alice, amount=D("10"))
     url = reverse("ledger:circle_pot_paid", args=[pot_circle.pk, deposit.pk])
     assert alice_client.post(url, {"action": "paid"}).status_code == 404
     assert CircleEntry.objects.get(pk=deposit.pk).paid_at is None
@@ -471,7 +475,7 @@ def test_the_api_shows_the_pot_holder(alice, pot_circle):
 
 def test_the_export_carries_the_pot_holder_and_paid_marks_through_an_import(alice, charlie, pot_circle):
     won_evening(pot_circle)
-    circles.pot_pay_in_mark_paid(entry=CircleEntry.objects.get(kind="paid_in"), by=alice)
+    tab_and_pot.pot_pay_in_mark_paid(entry=CircleEntry.objects.get(kind="paid_in"), by=alice)
     document = json.loads(json.dumps(circle_export(circle=pot_circle)))
     assert document["circle"]["pot_holder"] == "Ben"
     [pay_in] = [entry for entry in document["entries"] if entry["kind"] == "paid_in"]
@@ -488,7 +492,7 @@ def test_a_circle_whose_settings_changed_still_round_trips(alice, charlie, pot_c
     won_evening(pot_circle, date=DAY + datetime.timedelta(7))  # 6 Kč at 0.5
     circles.circle_settings_change(circle=pot_circle, by=alice, **settings_of(pot_circle, settle="evening"))
     won_evening(tab_circle)
-    circles.tab_settle(circle=tab_circle, by=alice)
+    tab_and_pot.tab_settle(circle=tab_circle, by=alice)
     circles.circle_settings_change(circle=tab_circle, by=alice, **settings_of(tab_circle, settle="pot"))
     for circle in (pot_circle, tab_circle):
         document = json.loads(json.dumps(circle_export(circle=circle)))
@@ -497,7 +501,7 @@ def test_a_circle_whose_settings_changed_still_round_trips(alice, charlie, pot_c
         assert circle_selectors.tab_balances(imported) == circle_selectors.tab_balances(circle) == {}
     assert circle_selectors.pot_balance(Circle.objects.get(owner=charlie, name="Kasse")) == D("9")
     carried = Circle.objects.get(owner=charlie, name="Friday Šnapser").evenings.get()
-    assert circles.carries_into_tab(carried) and not carried.settlement.transfers.exists()
+    assert tab_and_pot.carries_into_tab(carried) and not carried.settlement.transfers.exists()
 
 
 def test_an_export_without_the_new_keys_still_imports(charlie, pot_circle):
@@ -515,7 +519,7 @@ def test_an_export_without_the_new_keys_still_imports(charlie, pot_circle):
 def test_a_pot_holder_who_is_no_member_or_a_paid_deposit_is_refused(alice, charlie, pot_circle):
     from ledger.exchange import ImportRefused
 
-    circles.pot_deposit(circle=pot_circle, by=alice, amount=D("10"))
+    tab_and_pot.pot_deposit(circle=pot_circle, by=alice, amount=D("10"))
     document = json.loads(json.dumps(circle_export(circle=pot_circle)))
     forged = copy.deepcopy(document)
     forged["circle"]["pot_holder"] = "Zed"

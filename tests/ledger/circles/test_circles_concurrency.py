@@ -1,4 +1,4 @@
-"""Closing a circle's evenings while its tab is settled, at once (issue 19): no carried balance is marked settled
+"""Closing a circle's evenings while its tab is settled, at once: no carried balance is marked settled
 without being booked back out, and the tab still sums to zero.
 
 PostgreSQL only, as tests/ledger/test_concurrency.py: SQLite takes one writer at a time. The race it guards against
@@ -20,8 +20,12 @@ from decimal import Decimal
 import pytest
 from django.db import connections
 
-from ledger import circle_selectors, circles, services
-from ledger.models import CircleEntry, CircleSettlement, Evening, Settlement
+from ledger import services
+from ledger.circles import selectors as circle_selectors
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
+from ledger.circles.models import CircleEntry, CircleSettlement
+from ledger.models import Evening, Settlement
 from tests import factories
 from tests.ledger.race_support import waiting_for_a_lock
 from tests.servers import need_postgresql
@@ -83,7 +87,7 @@ def test_closing_evenings_while_the_tab_is_settled(transactional_db, alice, monk
     def settle():
         settling.now = True
         try:
-            return circles.tab_settle(circle=circle, by=alice)
+            return tab_and_pot.tab_settle(circle=circle, by=alice)
         finally:
             settling.now = False
 

@@ -1,4 +1,4 @@
-"""Circles of regulars (issue 19): list, create, detail. Their statistics are ``ledger.api.stats``'s."""
+"""Circles of regulars: list, create, detail, and their statistics."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import circle_selectors, circles
-from ledger.access import circle_for_scorekeeper
 from ledger.api.errors import ErrorSerializer
 from ledger.api.fields import AmountsField, ExactDecimalField, MoneyField
-from ledger.models import Circle, Currency, Evening
+from ledger.circles import selectors, services
+from ledger.circles.access import circle_for_scorekeeper
+from ledger.circles.models import Circle
+from ledger.models import Currency, Evening
 
 NOT_FOUND = {404: ErrorSerializer}
 
@@ -55,16 +56,16 @@ class CircleDetailSerializer(CircleSerializer):
 
 def _with_members(circle: Circle) -> Circle:
     circle.member_list = [  # type: ignore[attr-defined]
-        {"id": membership.player_id, "name": membership.player.name} for membership in circle_selectors.members(circle)
+        {"id": membership.player_id, "name": membership.player.name} for membership in selectors.members(circle)
     ]
     return circle
 
 
 def _detail(circle: Circle) -> Circle:
     circle = _with_members(circle)
-    circle.tab_of = circle_selectors.tab_balances(circle)  # type: ignore[attr-defined]
-    circle.pot_of = circle_selectors.pot_balance(circle) if circle.settle == Circle.Settle.POT else None  # type: ignore[attr-defined]
-    circle.evening_list = circle_selectors.evenings(circle)  # type: ignore[attr-defined]
+    circle.tab_of = selectors.tab_balances(circle)  # type: ignore[attr-defined]
+    circle.pot_of = selectors.pot_balance(circle) if circle.settle == Circle.Settle.POT else None  # type: ignore[attr-defined]
+    circle.evening_list = selectors.evenings(circle)  # type: ignore[attr-defined]
     holder = circle.pot_holder
     circle.pot_holder_of = {"id": holder.pk, "name": holder.name} if holder else None  # type: ignore[attr-defined]
     return circle
@@ -110,7 +111,7 @@ class CircleCreateApi(APIView):
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        circle = circles.circle_create(owner=request.user, **serializer.validated_data)
+        circle = services.circle_create(owner=request.user, **serializer.validated_data)
         return Response(CircleSerializer(_with_members(circle)).data, status=status.HTTP_201_CREATED)
 
 

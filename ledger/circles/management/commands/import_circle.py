@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ledger.circle_exchange import circle_import
+from ledger.circles.exchange import circle_import
 from ledger.management.exchange_files import document_read, import_refusals, owner_named
 
 

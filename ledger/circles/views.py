@@ -1,7 +1,7 @@
-"""Circles of regulars (issue 19): the list, a new circle, the circle page and its forms, a member's own page.
+"""Circles of regulars: the list, a new circle, the circle page and its forms, a member's own page.
 
 Access: the circle's owner and scorekeepers see and change everything of it (only the owner chooses scorekeepers);
-a member reads their own page through their personal link; anybody else gets 404 (``ledger.access``).
+a member reads their own page through their personal link; anybody else gets 404 (``ledger.circles.access``).
 """
 
 from __future__ import annotations
@@ -17,25 +17,28 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ledger import circle_selectors, circles, pdf, services, stats
-from ledger.access import (
+from ledger.access import evening_for_scorekeeper
+from ledger.circles import pdf, selectors, services, tab_and_pot
+from ledger.circles.access import (
     circle_for_owner,
     circle_for_scorekeeper,
     circle_transfer_for_scorekeeper,
-    evening_for_scorekeeper,
     membership_for_link,
     membership_for_scorekeeper,
 )
-from ledger.circle_forms import CircleForm, CircleSettingsForm, MemberForm, PotForm, TabSettleForm
+from ledger.circles.forms import CircleForm, CircleSettingsForm, MemberForm, PotForm, TabSettleForm
+from ledger.circles.models import Circle, CircleEntry, CircleMember, CircleTransfer
+from ledger.errors import LedgerError
 from ledger.forms import add_domain_error
-from ledger.models import Circle, CircleEntry, CircleMember, CircleTransfer, Table
+from ledger.models import Table
 from ledger.qr import qr_svg
+from ledger.stats import selectors as stats
 from ledger.views.htmx import HtmxHttpRequest
 
 
 @login_required
 def circle_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "ledger/circle_list.html", {"circles": circle_selectors.circle_list(request.user)})
+    return render(request, "ledger/circles/circle_list.html", {"circles": selectors.circle_list(request.user)})
 
 
 @login_required
@@ -44,7 +47,7 @@ def circle_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            circle = circles.circle_create(
+            circle = services.circle_create(
                 owner=request.user,
                 name=data["name"],
                 members=form.member_names(),
@@ -53,21 +56,21 @@ def circle_create(request: HttpRequest) -> HttpResponse:
                 coin=data["coin"],
                 pot_share=data["pot_share"],
             )
-        except services.LedgerError as error:
+        except LedgerError as error:
             add_domain_error(form, error)
         else:
             return redirect(circle)
-    return render(request, "ledger/circle_create.html", {"form": form}, status=400 if form.errors else 200)
+    return render(request, "ledger/circles/circle_create.html", {"form": form}, status=400 if form.errors else 200)
 
 
 @login_required
 def circle_detail(request: HttpRequest, circle_id: int) -> HttpResponse:
     circle = circle_for_scorekeeper(request.user, circle_id)
-    return render(request, "ledger/circle_detail.html", _circle_context(request, circle))
+    return render(request, "ledger/circles/circle_detail.html", _circle_context(request, circle))
 
 
 def _circle_context(request: HttpRequest, circle: Circle, **forms: Any) -> dict[str, Any]:
-    context = circle_selectors.circle_context(circle)
+    context = selectors.circle_context(circle)
     context["links"] = [_member_link(request, membership) for membership in context["members"]]
     context["member_form"] = forms.get("member_form") or MemberForm()
     context["settle_form"] = forms.get("settle_form") or TabSettleForm(players=list(context["tab"]))
@@ -75,7 +78,7 @@ def _circle_context(request: HttpRequest, circle: Circle, **forms: Any) -> dict[
     context["settings_form"] = forms.get("settings_form") or CircleSettingsForm(circle=circle)
     owner = circle.owner_id == request.user.pk
     context["is_owner"] = owner
-    context["candidates"] = circles.circle_scorekeeper_candidates(circle) if owner else []
+    context["candidates"] = services.circle_scorekeeper_candidates(circle) if owner else []
     return context
 
 
@@ -94,7 +97,7 @@ def circle_evening(request: HttpRequest, circle_id: int) -> HttpResponse:
     """ "New evening with the circle", one tap: today's evening of the circle, then the new table's form with the
     circle's last table (game, seats, house rules) or, the first time, the members in the seats."""
     circle = circle_for_scorekeeper(request.user, circle_id)
-    evening = circles.circle_evening_create(circle=circle, by=request.user, date=timezone.localdate())
+    evening = services.circle_evening_create(circle=circle, by=request.user, date=timezone.localdate())
     last = Table.objects.filter(evening__circle=circle).exclude(evening=evening).order_by("-id").first()
     target = reverse("ledger:table_create", args=[evening.pk])
     return redirect(f"{target}?again={last.pk}" if last else target)
@@ -103,7 +106,7 @@ def circle_evening(request: HttpRequest, circle_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def circle_settings(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
-    """Change the circle's settings (``circles.circle_settings_change``). With htmx the answer is the settings card,
+    """Change the circle's settings (``services.circle_settings_change``). With htmx the answer is the settings card,
     with the page's heading and money part swapped out of band (they show the settings); htmx swaps only a 2xx
     answer, so a refused change answers 200 there and 400 without htmx."""
     circle = circle_for_scorekeeper(request.user, circle_id)
@@ -112,7 +115,7 @@ def circle_settings(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            changed = circles.circle_settings_change(
+            changed = services.circle_settings_change(
                 circle=circle,
                 by=request.user,
                 name=data["name"],
@@ -122,16 +125,16 @@ def circle_settings(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
                 pot_share=data["pot_share"],
                 pot_holder=data["pot_holder"],
             )
-        except services.LedgerError as error:
+        except LedgerError as error:
             add_domain_error(form, error)
     if request.htmx:
         shown = changed or circle
         context = _circle_context(request, shown, settings_form=None if changed else form)
         context["saved"] = changed is not None
-        return render(request, "ledger/_circle_settings_changed.html", context)
+        return render(request, "ledger/circles/_circle_settings_changed.html", context)
     if changed is None:
         context = _circle_context(request, circle, settings_form=form)
-        return render(request, "ledger/circle_detail.html", context, status=400)
+        return render(request, "ledger/circles/circle_detail.html", context, status=400)
     messages.success(request, _("The circle's settings are saved; they apply to the evenings closed from now on."))
     return redirect(f"{changed.get_absolute_url()}#settings")
 
@@ -143,8 +146,8 @@ def circle_member_add(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
     form = MemberForm(request.POST)
     if form.is_valid():
         try:
-            circles.circle_member_add(circle=circle, name=form.cleaned_data["name"])
-        except services.LedgerError as error:
+            services.circle_member_add(circle=circle, name=form.cleaned_data["name"])
+        except LedgerError as error:
             add_domain_error(form, error)
     if form.errors:
         status = 400
@@ -153,10 +156,10 @@ def circle_member_add(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
     if request.htmx:
         # 200 even when refused: htmx swaps no 4xx answer, and the errors must show beside the field.
         context = _circle_context(request, circle, member_form=form)
-        return render(request, "ledger/_circle_members.html", context)
+        return render(request, "ledger/circles/_circle_members.html", context)
     if status == 400:
         return render(
-            request, "ledger/circle_detail.html", _circle_context(request, circle, member_form=form), status=400
+            request, "ledger/circles/circle_detail.html", _circle_context(request, circle, member_form=form), status=400
         )
     return redirect(circle)
 
@@ -166,7 +169,7 @@ def circle_member_add(request: HtmxHttpRequest, circle_id: int) -> HttpResponse:
 def circle_member_remove(request: HttpRequest, circle_id: int, player_id: int) -> HttpResponse:
     circle = circle_for_scorekeeper(request.user, circle_id)
     membership = membership_for_scorekeeper(request.user, circle, player_id)
-    circles.circle_member_remove(circle=circle, player=membership.player)
+    services.circle_member_remove(circle=circle, player=membership.player)
     messages.success(request, _("%(name)s left the circle.") % {"name": membership.player.name})
     return redirect(circle)
 
@@ -178,12 +181,12 @@ def circle_member_link(request: HtmxHttpRequest, circle_id: int, player_id: int)
     circle = circle_for_scorekeeper(request.user, circle_id)
     membership = membership_for_scorekeeper(request.user, circle, player_id)
     if request.POST.get("action") == "revoke":
-        circles.member_link_revoke(membership=membership)
+        services.member_link_revoke(membership=membership)
     else:
-        circles.member_link_create(membership=membership)
+        services.member_link_create(membership=membership)
     if request.htmx:
         context = {"link": _member_link(request, membership), "circle": circle}
-        return render(request, "ledger/_circle_member_link.html", context)
+        return render(request, "ledger/circles/_circle_member_link.html", context)
     return redirect(f"{circle.get_absolute_url()}#member-{membership.player_id}")
 
 
@@ -192,11 +195,11 @@ def circle_member_link(request: HtmxHttpRequest, circle_id: int, player_id: int)
 def circle_scorekeeper_add(request: HttpRequest, circle_id: int) -> HttpResponse:
     circle = circle_for_owner(request.user, circle_id)
     chosen = request.POST.get("user", "")
-    candidate = next((user for user in circles.circle_scorekeeper_candidates(circle) if str(user.pk) == chosen), None)
+    candidate = next((user for user in services.circle_scorekeeper_candidates(circle) if str(user.pk) == chosen), None)
     if candidate is None:
         messages.error(request, _("Choose somebody who keeps score of one of your evenings."))
         return redirect(circle)
-    circles.circle_scorekeeper_add(circle=circle, user=candidate, by=request.user)
+    services.circle_scorekeeper_add(circle=circle, user=candidate, by=request.user)
     messages.success(request, _("%(name)s keeps score of the circle now.") % {"name": candidate.get_username()})
     return redirect(circle)
 
@@ -211,7 +214,7 @@ def circle_scorekeeper_remove(request: HttpRequest, circle_id: int) -> HttpRespo
     if keeper is None or (circle.owner_id != request.user.pk and keeper != request.user):
         messages.error(request, _("Only the circle's owner chooses its scorekeepers."))
         return redirect(circle)
-    circles.circle_scorekeeper_remove(circle=circle, user=keeper, by=request.user)
+    services.circle_scorekeeper_remove(circle=circle, user=keeper, by=request.user)
     if keeper == request.user:
         messages.success(request, _("You no longer keep score of %(circle)s.") % {"circle": circle})
         return redirect("ledger:circle_list")
@@ -222,21 +225,23 @@ def circle_scorekeeper_remove(request: HttpRequest, circle_id: int) -> HttpRespo
 @require_POST
 def circle_tab_settle(request: HttpRequest, circle_id: int) -> HttpResponse:
     circle = circle_for_scorekeeper(request.user, circle_id)
-    form = TabSettleForm(request.POST, players=list(circle_selectors.tab_balances(circle)))
+    form = TabSettleForm(request.POST, players=list(selectors.tab_balances(circle)))
     if form.is_valid():
         try:
-            circles.tab_settle(
+            tab_and_pot.tab_settle(
                 circle=circle,
                 by=request.user,
                 mode=form.cleaned_data["mode"],
                 banker=form.cleaned_data["banker"] or None,
             )
-        except services.LedgerError as error:
+        except LedgerError as error:
             add_domain_error(form, error)
         else:
             messages.success(request, _("The tab is settled: here is who pays whom."))
             return redirect(f"{circle.get_absolute_url()}#tab")
-    return render(request, "ledger/circle_detail.html", _circle_context(request, circle, settle_form=form), status=400)
+    return render(
+        request, "ledger/circles/circle_detail.html", _circle_context(request, circle, settle_form=form), status=400
+    )
 
 
 @login_required
@@ -246,29 +251,31 @@ def circle_pot(request: HttpRequest, circle_id: int) -> HttpResponse:
     form = PotForm(request.POST, circle=circle)
     if form.is_valid():
         data = form.cleaned_data
-        book = circles.pot_deposit if data["action"] == "deposit" else circles.pot_withdraw
+        book = tab_and_pot.pot_deposit if data["action"] == "deposit" else tab_and_pot.pot_withdraw
         try:
             book(circle=circle, by=request.user, amount=data["amount"], player=data["player"], note=data["note"])
-        except services.LedgerError as error:
+        except LedgerError as error:
             add_domain_error(form, error)
         else:
             messages.success(request, _("Booked in the pot."))
             return redirect(f"{circle.get_absolute_url()}#pot")
-    return render(request, "ledger/circle_detail.html", _circle_context(request, circle, pot_form=form), status=400)
+    return render(
+        request, "ledger/circles/circle_detail.html", _circle_context(request, circle, pot_form=form), status=400
+    )
 
 
 @login_required
 @require_POST
 def circle_transfer_mark_paid(request: HtmxHttpRequest, transfer_id: int) -> HttpResponse:
     transfer = circle_transfer_for_scorekeeper(request.user, transfer_id)
-    return _transfer_changed(request, circles.tab_transfer_mark_paid(transfer=transfer, by=request.user))
+    return _transfer_changed(request, tab_and_pot.tab_transfer_mark_paid(transfer=transfer, by=request.user))
 
 
 @login_required
 @require_POST
 def circle_transfer_mark_unpaid(request: HtmxHttpRequest, transfer_id: int) -> HttpResponse:
     transfer = circle_transfer_for_scorekeeper(request.user, transfer_id)
-    return _transfer_changed(request, circles.tab_transfer_mark_unpaid(transfer=transfer, by=request.user))
+    return _transfer_changed(request, tab_and_pot.tab_transfer_mark_unpaid(transfer=transfer, by=request.user))
 
 
 @login_required
@@ -280,26 +287,28 @@ def circle_pot_paid(request: HtmxHttpRequest, circle_id: int, entry_id: int) -> 
         CircleEntry.objects.select_related("player", "evening"), pk=entry_id, circle=circle, kind="paid_in"
     )
     if request.POST.get("action") == "unpaid":
-        circles.pot_pay_in_mark_unpaid(entry=entry, by=request.user)
+        tab_and_pot.pot_pay_in_mark_unpaid(entry=entry, by=request.user)
     else:
-        circles.pot_pay_in_mark_paid(entry=entry, by=request.user)
+        tab_and_pot.pot_pay_in_mark_paid(entry=entry, by=request.user)
     if not request.htmx:
         return redirect(f"{circle.get_absolute_url()}#pot-payments")
-    row = circle_selectors.pot_payment_row(circle, entry, holder=circle.pot_holder)
-    return render(request, "ledger/_circle_pot_payment_row.html", {"row": row, "circle": circle, "can_edit": True})
+    row = selectors.pot_payment_row(circle, entry, holder=circle.pot_holder)
+    return render(
+        request, "ledger/circles/_circle_pot_payment_row.html", {"row": row, "circle": circle, "can_edit": True}
+    )
 
 
 def _transfer_changed(request: HtmxHttpRequest, transfer: CircleTransfer) -> HttpResponse:
     circle = transfer.settlement.circle
     if not request.htmx:
         return redirect(f"{circle.get_absolute_url()}#tab")
-    row = circle_selectors.tab_transfer_row(circle, transfer, with_qr=True)
-    return render(request, "ledger/_circle_transfer_row.html", {"row": row, "circle": circle, "can_edit": True})
+    row = selectors.tab_transfer_row(circle, transfer, with_qr=True)
+    return render(request, "ledger/circles/_circle_transfer_row.html", {"row": row, "circle": circle, "can_edit": True})
 
 
 @login_required
 def circle_tab_pdf(request: HttpRequest, circle_id: int) -> HttpResponse:
-    """The tab's latest settling as a PDF (``ledger.pdf``): balances, rounding, transfers with QR codes."""
+    """The tab's latest settling as a PDF (``ledger.circles.pdf``): balances, rounding, transfers with QR codes."""
     circle = circle_for_scorekeeper(request.user, circle_id)
     response = HttpResponse(pdf.circle_tab_pdf(circle, request=request), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="talon-circle-{circle.pk}.pdf"'
@@ -309,9 +318,9 @@ def circle_tab_pdf(request: HttpRequest, circle_id: int) -> HttpResponse:
 def circle_member_page(request: HttpRequest, token: str) -> HttpResponse:
     """A member's own page through their personal link: no account, read only; 404 once revoked."""
     membership = membership_for_link(token)
-    context = circle_selectors.member_context(membership)
+    context = selectors.member_context(membership)
     context["stats"] = _member_stats(membership)
-    response = render(request, "ledger/circle_member.html", context)
+    response = render(request, "ledger/circles/circle_member.html", context)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no page it links to may learn it
     return response
@@ -321,7 +330,7 @@ def circle_member_page(request: HttpRequest, token: str) -> HttpResponse:
 def circle_member_hide(request: HttpRequest, token: str) -> HttpResponse:
     """The member hides from statistics, or shows again: their own choice, through their own link."""
     membership = membership_for_link(token)
-    circles.player_hide_stats_set(player=membership.player, hidden=request.POST.get("hidden") == "1")
+    services.player_hide_stats_set(player=membership.player, hidden=request.POST.get("hidden") == "1")
     return redirect(f"{reverse('ledger:circle_member_page', args=[token])}#stats")
 
 
@@ -330,7 +339,7 @@ def circle_member_hide(request: HttpRequest, token: str) -> HttpResponse:
 def evening_counted(request: HttpRequest, evening_id: int) -> HttpResponse:
     """A scorekeeper counts the evening in statistics, or leaves it out."""
     evening = evening_for_scorekeeper(request.user, evening_id)
-    circles.evening_counted_set(evening=evening, counted=request.POST.get("counted") == "1")
+    services.evening_counted_set(evening=evening, counted=request.POST.get("counted") == "1")
     return redirect(evening)
 
 

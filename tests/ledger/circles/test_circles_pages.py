@@ -1,4 +1,4 @@
-"""Circle pages (issue 19) as the three personas: Alice keeps score of her circle, Bob holds his personal member
+"""Circle pages as the three personas: Alice keeps score of her circle, Bob holds his personal member
 link (no account), Charlie is a stranger who gets 404 everywhere. Money with real numbers (see
 test_circles_services for the Šnapser amounts)."""
 
@@ -12,8 +12,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import circles, services
-from ledger.models import Circle, CircleEntry, CircleMember, CircleSettlement, Evening
+from ledger import services
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
+from ledger.circles.models import Circle, CircleEntry, CircleMember, CircleSettlement
+from ledger.models import Evening
 from tests import factories
 from tests.ledger.closeout_data import ANA_IBAN, set_iban
 
@@ -140,7 +143,7 @@ def test_settling_an_even_tab_is_refused(alice_client, circle):
 
 def test_a_tab_transfer_is_marked_paid_with_htmx_and_without(alice_client, circle):
     won_evening(circle)
-    settlement = circles.tab_settle(circle=circle, by=circle.owner)
+    settlement = tab_and_pot.tab_settle(circle=circle, by=circle.owner)
     transfer = settlement.transfers.first()
     url = reverse("ledger:circle_transfer_mark_paid", args=[transfer.pk])
     response = alice_client.post(url, headers=HX)
@@ -156,7 +159,7 @@ def test_a_tab_transfer_is_marked_paid_with_htmx_and_without(alice_client, circl
 
 def test_the_tab_pdf(alice_client, circle):
     won_evening(circle)
-    circles.tab_settle(circle=circle, by=circle.owner)
+    tab_and_pot.tab_settle(circle=circle, by=circle.owner)
     response = alice_client.get(reverse("ledger:circle_tab_pdf", args=[circle.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
@@ -232,7 +235,7 @@ def test_a_member_sees_his_balance_what_he_pays_with_qr_codes_and_his_statistics
     page = client.get(url).content.decode()
     assert "Ben" in page and "Your balance in the tab" in page
     assert "−6.00\xa0Kč" in page
-    circles.tab_settle(circle=circle, by=alice)
+    tab_and_pot.tab_settle(circle=circle, by=alice)
     response = client.get(url)
     page = response.content.decode()
     assert response["Referrer-Policy"] == "no-referrer"
@@ -278,7 +281,7 @@ def test_an_unknown_member_link_is_404(db, client):
 
 def test_a_stranger_gets_404_on_every_circle_page_and_form(charlie_client, circle):
     won_evening(circle)
-    transfer = circles.tab_settle(circle=circle, by=circle.owner).transfers.first()
+    transfer = tab_and_pot.tab_settle(circle=circle, by=circle.owner).transfers.first()
     urls = [
         *scorekeeper_urls(circle),
         ("post", reverse("ledger:circle_transfer_mark_paid", args=[transfer.pk])),

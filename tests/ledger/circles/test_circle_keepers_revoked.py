@@ -14,8 +14,12 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 
-from ledger import circles, services, tournaments
-from ledger.models import Circle, CircleEntry, Evening, Hand, TournamentTable
+from ledger import services
+from ledger.circles import services as circles
+from ledger.circles.models import Circle, CircleEntry
+from ledger.models import Evening, Hand
+from ledger.tournaments import services as tournaments
+from ledger.tournaments.models import TournamentTable
 from tests import factories
 
 DAY = datetime.date(2026, 11, 27)

@@ -1,4 +1,4 @@
-"""Circles of regulars (issue 19), write side: members, evenings in one tap, the tab and the pot with real money.
+"""Circles of regulars, write side: members, evenings in one tap, the tab and the pot with real money.
 
 The evenings are Šnapser hands s vodou (the chooser takes twice the stake from each of two opponents), so:
 at a stake of 3.10 the chooser gets +12.40 and the others −6.20 each; at a two-player table at 0.55 the chooser
@@ -12,8 +12,12 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import circle_selectors, circles, services
-from ledger.models import Circle, CircleEntry, CircleMember, Evening, Player, Transfer
+from ledger import services
+from ledger.circles import selectors as circle_selectors
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
+from ledger.circles.models import Circle, CircleEntry, CircleMember
+from ledger.models import Evening, Player, Transfer
 from tests import factories
 
 D = Decimal
@@ -133,7 +137,7 @@ def test_settling_the_tab_plans_transfers_and_zeroes_it(alice):
     second = evening_won_by(circle, alice, "Ben", ["Ana", "Cyril"], stake="0.55", date=DAY + datetime.timedelta(7))
     services.evening_close(evening=second, by=alice)  # Ben +2.20 → 2, Ana −1.10 → −1, Cyril −1.10 → −1
     assert tab(circle) == {"Ana": D(11), "Ben": D(-4), "Cyril": D(-7)}
-    settlement = circles.tab_settle(circle=circle, by=alice)
+    settlement = tab_and_pot.tab_settle(circle=circle, by=alice)
     assert settlement.rounded == {"Ana": "11.0000", "Ben": "-4.0000", "Cyril": "-7.0000"}
     assert [(t.payer.name, t.payee.name, t.amount) for t in settlement.transfers.all()] == [
         ("Cyril", "Ana", D(7)),
@@ -145,7 +149,7 @@ def test_settling_the_tab_plans_transfers_and_zeroes_it(alice):
     with pytest.raises(services.LedgerError):
         services.evening_reopen(evening=second, by=alice)
     with pytest.raises(services.LedgerError):
-        circles.tab_settle(circle=circle, by=alice)
+        tab_and_pot.tab_settle(circle=circle, by=alice)
 
 
 def test_the_tab_settles_to_the_circles_coin_with_a_banker(alice):
@@ -155,7 +159,7 @@ def test_the_tab_settles_to_the_circles_coin_with_a_banker(alice):
     circle.save()
     # Tab: Ana +2.20, Ben −1.10, Cyril −1.10; to 50 cents: Ana 2.00, Ben −1.00, Cyril −1.00 (the largest remainders
     # go first, names sorting first among equals).
-    settlement = circles.tab_settle(circle=circle, by=alice, mode="banker", banker="Ben")
+    settlement = tab_and_pot.tab_settle(circle=circle, by=alice, mode="banker", banker="Ben")
     rows = {row["player"]: (row["exact"], row["rounded"]) for row in settlement.rows()}
     assert rows == {"Ana": (D("2.20"), D("2.00")), "Ben": (D("-1.10"), D("-1.00")), "Cyril": (D("-1.10"), D("-1.00"))}
     assert [(t.payer.name, t.payee.name, t.amount) for t in settlement.transfers.all()] == [
@@ -168,13 +172,13 @@ def test_the_tab_settles_to_the_circles_coin_with_a_banker(alice):
 def test_a_tab_transfer_is_marked_paid_and_unpaid(alice):
     circle = circle_of(alice, settle="tab")
     services.evening_close(evening=evening_won_by(circle, alice, "Ana", ["Ben", "Cyril"]), by=alice)
-    transfer = circles.tab_settle(circle=circle, by=alice).transfers.first()
-    circles.tab_transfer_mark_paid(transfer=transfer, by=alice)
+    transfer = tab_and_pot.tab_settle(circle=circle, by=alice).transfers.first()
+    tab_and_pot.tab_transfer_mark_paid(transfer=transfer, by=alice)
     first = transfer.paid_at
-    circles.tab_transfer_mark_paid(transfer=transfer, by=alice)
+    tab_and_pot.tab_transfer_mark_paid(transfer=transfer, by=alice)
     transfer.refresh_from_db()
     assert transfer.paid_at == first and transfer.paid_by == alice
-    circles.tab_transfer_mark_unpaid(transfer=transfer, by=alice)
+    tab_and_pot.tab_transfer_mark_unpaid(transfer=transfer, by=alice)
     transfer.refresh_from_db()
     assert transfer.paid_at is None
 
@@ -198,18 +202,18 @@ def test_winners_pay_their_share_into_the_pot_rounded_to_the_coin(alice):
 def test_deposits_and_withdrawals_are_booked_and_the_pot_never_goes_below_zero(alice):
     circle = circle_of(alice, settle="pot", currency="EUR")
     ben = Player.objects.get(owner=alice, name="Ben")
-    circles.pot_deposit(circle=circle, by=alice, amount=D("20.00"), player=ben, note="season fee")
-    circles.pot_deposit(circle=circle, by=alice, amount=D("5.50"))
-    circles.pot_withdraw(circle=circle, by=alice, amount=D("12.25"), note="beer")
+    tab_and_pot.pot_deposit(circle=circle, by=alice, amount=D("20.00"), player=ben, note="season fee")
+    tab_and_pot.pot_deposit(circle=circle, by=alice, amount=D("5.50"))
+    tab_and_pot.pot_withdraw(circle=circle, by=alice, amount=D("12.25"), note="beer")
     assert circle_selectors.pot_balance(circle) == D("13.25")
     with pytest.raises(services.LedgerError) as error:
-        circles.pot_withdraw(circle=circle, by=alice, amount=D("13.26"))
+        tab_and_pot.pot_withdraw(circle=circle, by=alice, amount=D("13.26"))
     assert error.value.field == "amount"
     with pytest.raises(services.LedgerError):
-        circles.pot_deposit(circle=circle, by=alice, amount=D("-1"))
+        tab_and_pot.pot_deposit(circle=circle, by=alice, amount=D("-1"))
     stranger = services.player_get_or_create(owner=alice, name="Zoe")
     with pytest.raises(services.LedgerError):
-        circles.pot_deposit(circle=circle, by=alice, amount=D("1"), player=stranger)
+        tab_and_pot.pot_deposit(circle=circle, by=alice, amount=D("1"), player=stranger)
     assert circle_selectors.pot_balance(circle) == D("13.25")
 
 

@@ -1,4 +1,4 @@
-"""The circles API (issue 19) as the three personas: Alice keeps score (token), Bob has only his member link (no
+"""The circles API as the three personas: Alice keeps score (token), Bob has only his member link (no
 API access at all), Charlie is a stranger who never learns that Alice's circles exist."""
 
 from __future__ import annotations
@@ -7,8 +7,10 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import circles, services
-from ledger.models import Circle, Evening, Player
+from ledger import services
+from ledger.circles import services as circles
+from ledger.circles.models import Circle
+from ledger.models import Evening, Player
 from tests import factories
 from tests.ledger.api_support import anonymous_client, token_client
 

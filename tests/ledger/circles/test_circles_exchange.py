@@ -1,4 +1,4 @@
-"""A circle as a JSON document and back (issue 19): members, evenings, the tab with its settling, the pot."""
+"""A circle as a JSON document and back: members, evenings, the tab with its settling, the pot."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
-from ledger import circle_selectors, circles, exchange, services
-from ledger.circle_exchange import circle_export, circle_import
+from ledger import exchange, services
+from ledger.circles import selectors as circle_selectors
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
+from ledger.circles.exchange import circle_export, circle_import
+from ledger.circles.models import Circle, CircleEntry
 from ledger.exchange import ImportRefused
-from ledger.models import Circle, CircleEntry, Evening
+from ledger.models import Evening
 from tests import factories
 from tests.ledger.closeout_data import ANA_IBAN, set_iban
 
@@ -34,8 +38,8 @@ def tab_circle(alice):
     circle = circles.circle_create(owner=alice, name="Friday", members=["Ana", "Ben", "Cyril"], settle="tab")
     set_iban(alice, "Ana", ANA_IBAN)
     evening_won_by(circle, "Ana", ["Ben", "Cyril"])
-    settlement = circles.tab_settle(circle=circle, by=alice)
-    circles.tab_transfer_mark_paid(transfer=settlement.transfers.first(), by=alice)
+    settlement = tab_and_pot.tab_settle(circle=circle, by=alice)
+    tab_and_pot.tab_transfer_mark_paid(transfer=settlement.transfers.first(), by=alice)
     evening_won_by(circle, "Ben", ["Ana", "Cyril"], stake="0.55", date=DAY + datetime.timedelta(7))
     return circle
 
@@ -46,8 +50,8 @@ def pot_circle(alice):
         owner=alice, name="Kasse", members=["Ana", "Ben", "Cyril"], settle="pot", pot_share=D("0.25")
     )
     evening_won_by(circle, "Ana", ["Ben", "Cyril"])  # Ana +12 → 3 Kč into the pot
-    circles.pot_deposit(circle=circle, by=alice, amount=D("50"), note="season")
-    circles.pot_withdraw(circle=circle, by=alice, amount=D("20.50"), player=circle.members.get(name="Ben"))
+    tab_and_pot.pot_deposit(circle=circle, by=alice, amount=D("50"), note="season")
+    tab_and_pot.pot_withdraw(circle=circle, by=alice, amount=D("20.50"), player=circle.members.get(name="Ben"))
     return circle
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ledger.circle_exchange import circle_export
+from ledger.circles.exchange import circle_export
+from ledger.circles.models import Circle
 from ledger.management.exchange_files import document_write
-from ledger.models import Circle
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""A circle of regulars (issue 19) as one JSON document, and back: its members, its evenings, its tab and its pot.
+"""A circle of regulars as one JSON document, and back: its members, its evenings, its tab and its pot.
 
 The document (``format: talon-circle``, ``version: 1``)::
 
@@ -20,9 +20,10 @@ The import writes a new circle of the importing user through ``circles.circle_cr
 ``exchange.evening_import`` (every hand priced again) and ``circles.circle_evening_attach``, and checks the money
 as the ledger books it: an evening's carried entries are the net of what closing plans for it
 (``services.settlement_plan``) when its settlement says it was ``carried``, its pot shares what some share of the
-winners' gains can give (``circles.pot_shares_possible``: the share may have changed since), a tab settlement is what
-``settlement_plan`` plans for its balances, and its settled entries book exactly those balances back out; deposits
-are positive, withdrawals negative, and the pot never goes below zero. Anything else refuses the whole import.
+winners' gains can give (``tab_and_pot.pot_shares_possible``: the share may have changed since), a tab settlement is
+what ``settlement_plan`` plans for its balances, and its settled entries book exactly those balances back out;
+deposits are positive, withdrawals negative, and the pot never goes below zero. Anything else refuses the whole
+import.
 """
 
 from __future__ import annotations
@@ -33,18 +34,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import circles, exchange, services
+from ledger import exchange, services
+from ledger.circles import services as circles
+from ledger.circles import tab_and_pot
+from ledger.circles.models import Circle, CircleEntry, CircleSettlement, CircleTransfer
 from ledger.exchange import ImportRefused, _export_settled, _Reader, _require_storable, _transfer, _Users, kept_by
-from ledger.models import (
-    MONEY_PLACES,
-    Circle,
-    CircleEntry,
-    CircleSettlement,
-    CircleTransfer,
-    Evening,
-    Player,
-    Settlement,
-)
+from ledger.models import MONEY_PLACES, Evening, Player, Settlement
 
 FORMAT = "talon-circle"
 VERSION = 1
@@ -254,11 +249,11 @@ def _check_money(
         settlement = Settlement.objects.filter(evening=evening).select_related("banker").first()
         closed = settlement is not None and not evening.is_open
         booked = {name: amount for (at, name), amount in carried.items() if at == evening.pk}
-        want = circles.planned_net(settlement) if settlement and closed and was_carried else {}
+        want = tab_and_pot.planned_net(settlement) if settlement and closed and was_carried else {}
         if booked != {name: amount for name, amount in want.items() if amount != 0}:
             raise ImportRefused(f"entries: evening {index}'s carried balances are not the net of its plan")
         booked = {name: amount for (at, name), amount in paid_in.items() if at == evening.pk}
-        possible = circles.pot_shares_possible(settlement, booked) if settlement and closed else not booked
+        possible = tab_and_pot.pot_shares_possible(settlement, booked) if settlement and closed else not booked
         if not possible:
             raise ImportRefused(f"entries: evening {index}'s pot shares are not a share of its winners' gains")
     if entries.filter(kind__in=["carried", "paid_in"], evening__isnull=True).exists():

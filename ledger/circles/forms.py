@@ -1,4 +1,4 @@
-"""Forms of the circle pages (issue 19). They collect input; ``ledger.circles`` decides what is valid."""
+"""Forms of the circle pages. They collect input; ``ledger.circles.services`` decides what is valid."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ledger.circles.models import Circle
 from ledger.forms import SettlementForm, coin_field
-from ledger.hand_forms.base import Segments
-from ledger.models import Circle, Currency, Player
+from ledger.hand_forms.fields import Segments
+from ledger.models import Currency, Player
 
 
 class CircleForm(forms.Form):
@@ -45,7 +46,7 @@ class CircleForm(forms.Form):
 
 
 class CircleSettingsForm(forms.Form):
-    """A circle's settings after creation (``circles.circle_settings_change`` decides what may change)."""
+    """A circle's settings after creation (``services.circle_settings_change`` decides what may change)."""
 
     name = forms.CharField(label=_("Name of the circle"), max_length=80)
     settle = forms.ChoiceField(label=_("How the circle settles"), choices=Circle.Settle.choices, widget=Segments)

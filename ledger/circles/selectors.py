@@ -1,4 +1,4 @@
-"""Read side of circles of regulars (issue 19): the circle page, a member's own page, the API.
+"""Read side of circles of regulars: the circle page, a member's own page, the API.
 
 As ``ledger/selectors.py``: balances come from one aggregate query each (``CircleEntryQuerySet.totals``), and a
 page costs a fixed number of queries whatever the number of evenings, entries or transfers.
@@ -13,16 +13,8 @@ from django.db.models import Count, Q
 from django.utils.safestring import SafeString
 
 from ledger import qr
-from ledger.models import (
-    Circle,
-    CircleEntry,
-    CircleMember,
-    CircleSettlement,
-    CircleTransfer,
-    Evening,
-    Player,
-    Transfer,
-)
+from ledger.circles.models import Circle, CircleEntry, CircleMember, CircleSettlement, CircleTransfer
+from ledger.models import Evening, Player, Transfer
 from rules.i18n import plain_money
 
 EVENINGS_SHOWN = 20
