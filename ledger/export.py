@@ -1,10 +1,10 @@
 """Spreadsheets of the books: hands, balances and statistics of an evening, a circle or a date range, as CSV or XLSX.
 
-One scope (``Scope``: the evenings of one evening, of a circle, or of a scorekeeper within dates) gives three
-sheets: ``hands`` (one row per hand, one column per player with their amount), ``balances`` (one row per player and
-evening) and ``statistics`` (one row per player, from ``ledger.stats``). Money is exact: in CSV a decimal string
-with at least two places (``plain_money``, with the decimal mark of the reader's spreadsheet: ``CsvFormat``), in
-XLSX a number shown with as many places as the amounts need.
+One scope (``Scope``: the evenings of one evening, of a circle, or of a scorekeeper within dates) gives the
+sheets ``hands`` (one row per hand, one column per player with their amount), ``balances`` (one row per player and
+evening) and those the features add after them (``hooks.spreadsheet_sheets``: ``statistics``, one row per
+player). Money is exact: in CSV a decimal string with at least two places (``plain_money``, with the decimal mark
+of the reader's spreadsheet: ``CsvFormat``), in XLSX a number shown with as many places as the amounts need.
 The hands are read in one query and written as they stream; nothing is summed here (balances and statistics come
 from the database's aggregates).
 """
@@ -24,11 +24,10 @@ from django.utils.translation import gettext as _
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger import stats
-from ledger.models import Circle, Evening, Hand, Posting, amount_sum, exact_total, result_label
+from ledger import games, hooks
+from ledger.models import Evening, Hand, Posting, amount_sum, exact_total, result_label
 from rules.i18n import money_places, plain_money
 
-SHEETS = ("hands", "balances", "statistics")
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -41,7 +40,7 @@ class Scope:
 
     evenings: QuerySet[Evening]
     name: str
-    circle: Circle | None = None
+    circle: Any = None  # a circle (``ledger.circles``): its evenings are ``circle.evenings``
     since: datetime.date | None = None
     until: datetime.date | None = None
 
@@ -50,7 +49,7 @@ class Scope:
         return cls(Evening.objects.filter(pk=evening.pk), f"evening-{evening.date:%Y-%m-%d}-{evening.pk}")
 
     @classmethod
-    def of_circle(cls, circle: Circle, since: datetime.date | None = None, until: datetime.date | None = None) -> Scope:
+    def of_circle(cls, circle: Any, since: datetime.date | None = None, until: datetime.date | None = None) -> Scope:
         return cls(_dated(circle.evenings.all(), since, until), f"circle-{circle.pk}", circle, since, until)
 
     @classmethod
@@ -104,7 +103,7 @@ def hand_rows(scope: Scope) -> Iterator[list[Cell]]:
     )
     for hand in hands.iterator(chunk_size=500):
         table = hand.table
-        field = stats.CONTRACT_FIELDS.get(table.game, "contract")
+        field = games.CONTRACT_FIELDS.get(table.game, "contract")
         amounts = hand.result.get("amounts", {}) if isinstance(hand.result, dict) else {}
         document = hand.document if isinstance(hand.document, dict) else {}
         yield [
@@ -141,34 +140,18 @@ def balance_rows(scope: Scope) -> Iterator[list[Cell]]:
         ]
 
 
-def statistics_rows(scope: Scope) -> Iterator[list[Cell]]:
-    """The statistics sheet: per player who does not hide, over the scope's counted evenings (``ledger.stats``)."""
-    yield [
-        _("player"),
-        _("evenings"),
-        _("hands"),
-        _("net"),
-        _("hands declared"),
-        _("declared and won"),
-        _("biggest win"),
-        _("biggest loss"),
-    ]
-    postings = stats.counted_postings().filter(hand__table__evening__in=scope.evenings, player__hide_stats=False)
-    for row in stats.season_rows(postings):
-        yield [
-            row["player"],
-            row["evenings"],
-            row["hands"],
-            row["net"],
-            row["declared"],
-            row["declared_won"],
-            row["biggest_win"],
-            row["biggest_loss"],
-        ]
+def sheet_rows() -> dict[str, Any]:
+    """{sheet: its rows of a ``Scope``} in the order the workbook has them: the books' own, then those the features
+    add (``hooks.spreadsheet_sheets``)."""
+    rows: dict[str, Any] = {"hands": hand_rows, "balances": balance_rows}
+    for added in hooks.spreadsheet_sheets.send(None):
+        rows.update(added)
+    return rows
 
 
-ROWS = {"hands": hand_rows, "balances": balance_rows, "statistics": statistics_rows}
-TITLES = {"hands": "Hands", "balances": "Balances", "statistics": "Statistics"}
+def sheets() -> tuple[str, ...]:
+    """The sheets of a spreadsheet, in order."""
+    return tuple(sheet_rows())
 
 
 def _text(value: object) -> str:
@@ -238,10 +221,10 @@ def _csv_cell(cell: Cell, form: CsvFormat = PLAIN) -> str | int:
 
 
 def xlsx_bytes(scope: Scope) -> bytes:
-    """The three sheets as one workbook: money as numbers with the places the amounts need (``0.00`` at least)."""
+    """The sheets as one workbook: money as numbers with the places the amounts need (``0.00`` at least)."""
     book = Workbook()
     first = True
-    for sheet in SHEETS:
+    for sheet, sheet_of in sheet_rows().items():
         if first:
             active = book.active
             assert isinstance(active, Worksheet)  # a new workbook has one sheet
@@ -249,7 +232,7 @@ def xlsx_bytes(scope: Scope) -> bytes:
             worksheet.title = sheet
         else:
             worksheet = book.create_sheet(sheet)
-        for row in ROWS[sheet](scope):
+        for row in sheet_of(scope):
             worksheet.append(list(row))
             for cell, value in zip(worksheet[worksheet.max_row], row, strict=True):
                 if isinstance(value, str) and value.startswith("="):

@@ -50,6 +50,9 @@ if set(GAMES) != set(rules.GAMES):  # pragma: no cover - a game added to rules w
 
 # (value, label) pairs for a model or form field: the engine's name and title of each game.
 CHOICES = [(adapter.name, adapter.title) for adapter in GAMES.values()]
+# Where each game's hand document keeps the contract the declarer plays: the hand form's own field (the exports'
+# contract column, the statistics' contracts).
+CONTRACT_FIELDS: dict[str, str] = {name: adapter.form.contract_field for name, adapter in GAMES.items()}
 
 
 def adapter(name: str) -> GameAdapter:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import audit, report
-from tests.ledger.stats_data import small_circle
+from tests.ledger.stats.stats_data import small_circle
 
 pytestmark = pytest.mark.e2e
 

@@ -9,8 +9,10 @@ import pytest
 from django.urls import reverse
 
 import rules
-from ledger import services, stats_summaries
-from ledger.models import Hand, StatsLine, Table
+from ledger import services
+from ledger.models import Hand, Table
+from ledger.stats import summaries as stats_summaries
+from ledger.stats.models import StatsLine
 from tests import factories
 
 # A lost Grand ouvert with everything announced and Re, at 1000 a list point: with the Bock queue full (eight, as

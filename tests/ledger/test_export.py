@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from openpyxl import load_workbook
 
-from tests.ledger.stats_data import small_circle
+from tests.ledger.stats.stats_data import small_circle
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import io
 import pytest
 
 from ledger import export
-from tests.ledger.stats_data import small_circle
+from tests.ledger.stats.stats_data import small_circle
 
 BOM = "\ufeff".encode()
 

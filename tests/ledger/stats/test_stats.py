@@ -1,4 +1,4 @@
-"""Statistics against numbers worked out by hand (the circle in tests/ledger/stats_data.py)."""
+"""Statistics against numbers worked out by hand (the circle in tests/ledger/stats/stats_data.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from decimal import Decimal as D
 import pytest
 from django.test import override_settings
 
-from ledger import stats
 from ledger.models import Evening, Player
-from tests.ledger.stats_data import small_circle
+from ledger.stats import selectors as stats
+from tests.ledger.stats.stats_data import small_circle
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The statistics summaries (``ledger.stats_summaries``): recomputed for exactly the tables that changed, equal to
+"""The statistics summaries (``ledger.stats.summaries``): recomputed for exactly the tables that changed, equal to
 a computation from scratch, and the statistics read from them equal the same figures worked out from the postings
 one by one."""
 
@@ -14,8 +14,12 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import services, stats, stats_summaries
-from ledger.models import Circle, CircleMember, Evening, Hand, Posting, StatsDeclared, StatsLine, StatsPair, Table
+from ledger import services
+from ledger.circles.models import Circle, CircleMember
+from ledger.models import Evening, Hand, Posting, Table
+from ledger.stats import selectors as stats
+from ledger.stats import summaries as stats_summaries
+from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
 from tests import factories
 
 SEATS = ["Ana", "Ben", "Cyril"]

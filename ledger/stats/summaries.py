@@ -1,157 +1,35 @@
-"""The statistics summaries: per table and player, what the table's counted hands say (``StatsLine``,
-``StatsDeclared``, ``StatsPair``), computed by the database from the postings and the stored hand documents.
+"""The statistics summaries of whole tables, computed by the database from the postings and the stored hand
+documents: per table and player, what the table's counted hands say (``StatsLine``, ``StatsDeclared``,
+``StatsPair``).
 
 Statistics over years of evenings add up these few rows per table instead of reading every hand, so a circle's
-season costs about what one evening's page does. A table's summaries are derived data: ``refresh`` recomputes
-those of the tables whose ``revision`` moved on since (every change to a table's hands, a player renamed, bumps
-it), before any statistic reads them, and a changed table's once a Record's answer has gone out
-(``refresh_after_response``). While an evening is played only its own tables are recomputed; the first statistic
-after an upgrade or an import of years of hands computes all of its tables once, in that request.
+season costs about what one evening's page does. A table's summaries are derived data, kept at the table's
+``revision`` (``Table.stats_revision``): a recorded or changed hand adds what it changed once its request has
+answered (``ledger.stats.increments``); ``refresh`` recomputes from scratch those of the tables whose revision
+moved on otherwise (a player renamed, an import, a table never summarized), before any statistic reads them.
 
 Each recomputation is a fixed number of statements whatever the number of tables or hands: the stale tables are
 locked and listed, their old summaries deleted, and three ``INSERT … SELECT`` write the new ones from Django's
-own SQL for the per-posting facts, aggregated around it (see ``ledger.stats`` for the sides).
+own SQL for the per-posting facts, aggregated around it (see ``ledger.stats.documents`` for the sides).
 """
 
 # ruff: noqa: S608 - the SQL around Django's is made of this module's constants; values go as parameters
 
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Sequence
 from typing import Any
 
-from django.core.signals import request_finished, request_started
-from django.db import DatabaseError, connections, transaction
-from django.db.models import Case, Count, Expression, F, Func, IntegerField, Q, QuerySet, TextField, Value, When, Window
+from django.db import connections, transaction
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Value, When, Window
 from django.db.models.expressions import OrderBy
-from django.db.models.functions import Cast, Coalesce, FirstValue, Greatest, RowNumber
+from django.db.models.functions import FirstValue, RowNumber
 
-from ledger import games
-from ledger.models import Hand, Posting, StatsDeclared, StatsLine, StatsPair, Table
-
-DECLARER = "declarer"
-DEFENDER = "defender"
-NO_SIDE = ""
-
-# Where each game's hand document keeps the contract the declarer plays (the hand form's own field) and the raises
-# on it (the keys holding a level, 0 = none): Mariáš flekks each component on its own, so the hand's level is the
-# highest of them; Šnapser's raises and Skat's Kontra (1) / Re (2) are one number.
-CONTRACT_FIELDS: dict[str, str] = {name: adapter.form.contract_field for name, adapter in games.GAMES.items()}
-RAISE_FIELDS: dict[str, tuple[str, ...]] = {
-    "marias": ("flek__hra", "flek__sedma", "flek__stovka", "flek__betl", "flek__durch"),
-    "snapser": ("raises",),
-    "skat": ("kontra",),
-}
-if set(RAISE_FIELDS) != set(games.GAMES):  # pragma: no cover - a game added without its statistics
-    raise ImportError(f"ledger.stats_summaries covers {sorted(RAISE_FIELDS)}, the ledger has {sorted(games.GAMES)}")
-# The seat count at which the dealer a hand document names sits out of the hand (Skat's fourth seat).
-SITTING_OUT_SEATS = 4
-
-
-class JSONArrayLength(Func):
-    """The length of a JSON array column (``Table.seat_names``): SQLite's json_array_length, PostgreSQL's
-    jsonb_array_length."""
-
-    function = "JSON_ARRAY_LENGTH"
-    output_field = IntegerField()
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        return self.as_sql(compiler, connection, function="JSONB_ARRAY_LENGTH", **extra)
-
-
-def with_sides(postings: QuerySet[Posting]) -> QuerySet[Posting]:
-    """The postings with what the hand document says about them: ``declarer_name``, ``partner_name``,
-    ``out_name`` (the dealer sitting out, if any), ``contract`` and ``raise_level`` (see the module docstring)."""
-    seats = JSONArrayLength("hand__table__seat_names")
-    return postings.alias(seat_count=seats).annotate(
-        declarer_name=document_text("declarer"),
-        partner_name=document_text("partner"),
-        out_name=Case(When(Q(seat_count=SITTING_OUT_SEATS), then=document_text("dealer")), default=Value(None)),
-        contract=Case(
-            *(When(hand__table__game=name, then=document_text(field)) for name, field in CONTRACT_FIELDS.items()),
-            default=Value(None),
-        ),
-        raise_level=Case(
-            *(When(hand__table__game=name, then=_level(fields)) for name, fields in RAISE_FIELDS.items()),
-            default=Value(0),
-            output_field=IntegerField(),
-        ),
-    )
-
-
-class DocumentText(Func):
-    """The text at a path in the posting's hand document, SQL NULL when absent or null: SQLite's ``json_extract``,
-    PostgreSQL's ``#>>``. One plain extraction (Django's key transforms test the JSON type first on SQLite, which
-    triples the work on every row), compared as plain text (a key transform compares its right-hand side as JSON).
-    """
-
-    output_field = TextField()
-
-    def __init__(self, *path: str) -> None:
-        super().__init__(F("hand__document"))
-        if not all(key.isidentifier() for key in path):
-            raise ValueError(f"not a document path: {path}")  # they are inlined as a JSON path below
-        self.path = path
-
-    def as_sqlite(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"JSON_EXTRACT({sql}, %s)", [*params, "$." + ".".join(self.path)]
-
-    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
-        sql, params = compiler.compile(self.source_expressions[0])
-        return f"({sql} #>> %s::text[])", [*params, "{" + ",".join(self.path) + "}"]
-
-
-def document_text(*path: str) -> Expression:
-    """The text at ``path`` in the posting's hand document (``DocumentText``)."""
-    return DocumentText(*path)
-
-
-def _level(fields: tuple[str, ...]) -> Expression:
-    levels = [Coalesce(Cast(document_text(*field.split("__")), IntegerField()), Value(0)) for field in fields]
-    return levels[0] if len(levels) == 1 else Greatest(*levels)
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Recomputing the summaries of stale tables
+from ledger.models import Hand, Posting, Table
+from ledger.stats.documents import DECLARER, DEFENDER, NO_SIDE, side_sql, with_sides
+from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
 
 SUMMARIES = (StatsLine, StatsDeclared, StatsPair)
-log = logging.getLogger(__name__)
-_pending = threading.local()
-
-
-def refresh_after_response(table_id: int) -> None:
-    """Recompute the table's summaries once the current request's answer has been sent (Django's
-    ``request_finished``: the scorekeeper's phone does not wait for it), so that the statistics asked after an
-    evening's play find them ready. Called after the commit of every change to a table's hands; outside a request
-    nothing happens, and the next statistic recomputes them (``refresh``)."""
-    pending: set[int] = getattr(_pending, "tables", set())
-    pending.add(table_id)
-    _pending.tables = pending
-
-
-def _forget_pending(**_kwargs: Any) -> None:
-    _pending.tables = set()
-
-
-def _refresh_pending(**_kwargs: Any) -> None:
-    pending: set[int] = getattr(_pending, "tables", set())
-    if not pending:
-        return
-    _pending.tables = set()
-    try:
-        # Tables of evenings left out of statistics (a tournament's) wait until somebody asks.
-        refresh(Table.objects.filter(pk__in=pending, evening__counted=True))
-    except DatabaseError:  # the next statistic recomputes them; the answer has gone out already
-        log.warning(
-            "Statistics summaries of tables %s not recomputed after the response", sorted(pending), exc_info=True
-        )
-
-
-request_started.connect(_forget_pending, dispatch_uid="talon-stats-forget")
-request_finished.connect(_refresh_pending, dispatch_uid="talon-stats-refresh")
 
 
 def refresh(tables: QuerySet[Table]) -> int:
@@ -277,17 +155,6 @@ PAIR_COLUMNS: tuple[str, ...] = ("table_key", "player_key", "name", "money", "ot
 PAIR_COLUMNS += ("declarer_name", "partner_name", "out_name")
 
 
-def side_sql(alias: str, name: str) -> str:
-    """``ledger.stats.side_of`` in SQL over the columns of ``alias`` (a subquery of ``_facts``) for the player
-    called ``name`` (a column): the same cases in the same order."""
-    declarer, partner, out = f"{alias}.declarer_name", f"{alias}.partner_name", f"{alias}.out_name"
-    return (
-        f"CASE WHEN {declarer} IS NULL OR {declarer} = '' THEN '{NO_SIDE}'"
-        f" WHEN {declarer} = {name} THEN '{DECLARER}' WHEN {partner} = {name} THEN '{DECLARER}'"
-        f" WHEN {out} = {name} THEN '{NO_SIDE}' ELSE '{DEFENDER}' END"
-    )
-
-
 def _count(condition: str) -> str:
     return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
 
@@ -298,7 +165,7 @@ def _money(condition: str, column: str) -> str:
 
 
 # A side raised the hand: the defenders give the odd levels (flek or Kontra, tutti, kalhoty), the declarer's side
-# answers with the even ones (re, boty), as ``ledger.stats._raised_by_own_side`` says.
+# answers with the even ones (re, boty), as ``documents.HandSides.raised_by_side_of`` says.
 _RAISED = f"((s.side = '{DEFENDER}' AND s.raise_level >= 1) OR (s.side = '{DECLARER}' AND s.raise_level >= 2))"
 _DECLARES = "s.declarer_name = s.name"
 

@@ -1,4 +1,4 @@
-"""A small circle whose statistics were worked out by hand (tests/ledger/test_stats.py checks them).
+"""A small circle whose statistics were worked out by hand (tests/ledger/stats/test_stats.py checks them).
 
 Four players, Ana, Ben, Cyril and Dana, in the circle "Friday". Amounts from RULES.md (M2, M3, M11, N1, N4, N5,
 S1, S2, S12):
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger import services
-from ledger.models import Circle, CircleMember, Evening, Player
+from ledger.circles.models import Circle, CircleMember
+from ledger.models import Evening, Player
 from tests import factories
 
 MARIAS = ["Ana", "Ben", "Cyril", "Dana"]

@@ -1,4 +1,5 @@
-"""Statistics and spreadsheets: a player's and a circle's statistics, an evening's hands as CSV."""
+"""Statistics and spreadsheets: a player's statistics, an evening's hands as CSV (a circle's statistics are
+``ledger.stats.circle_api``)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import export, games, stats
-from ledger.access import circle_for_scorekeeper, evening_for_scorekeeper
+from ledger import export, games
+from ledger.access import evening_for_scorekeeper
 from ledger.api.errors import ErrorSerializer
 from ledger.api.fields import MoneyField
-from ledger.api.wire import JSONRenderer
-from ledger.stats_access import player_for_reader
+from ledger.api.json_bodies import JSONRenderer
+from ledger.stats import selectors
+from ledger.stats.access import player_for_reader
+from ledger.stats.scope import FilterError, Filters, filters_from
 
 FILTERS = [
     OpenApiParameter("game", str, enum=list(games.GAMES), description="only this game's hands"),
@@ -28,10 +31,11 @@ FILTERS = [
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer}
 
 
-def _filters(request: Request) -> stats.Filters:
+def read_filters(request: Request) -> Filters:
+    """The game and dates asked for; 400 naming the parameter that cannot be read."""
     try:
-        return stats.filters_from(request.query_params)
-    except stats.FilterError as error:
+        return filters_from(request.query_params)
+    except FilterError as error:
         raise exceptions.ValidationError({error.field: [error.message]}) from None
 
 
@@ -111,52 +115,8 @@ class PlayerStatsApi(APIView):
     )
     def get(self, request: Request, player_id: int) -> Response:
         player = player_for_reader(request.user, player_id)
-        found = stats.player_stats(player, **_filters(request).as_kwargs())
+        found = selectors.player_stats(player, **read_filters(request).as_kwargs())
         return Response(PlayerStatsSerializer(found).data)
-
-
-class SeasonRowSerializer(serializers.Serializer[dict[str, Any]]):
-    rank = serializers.IntegerField()
-    player = serializers.CharField()
-    player_id = serializers.IntegerField()
-    evenings = serializers.IntegerField()
-    hands = serializers.IntegerField()
-    net = MoneyField()
-
-
-class PlayerHandRecordSerializer(HandRecordSerializer):
-    player = serializers.CharField()
-
-
-class PlayerEveningRecordSerializer(EveningRecordSerializer):
-    player = serializers.CharField()
-
-
-class CircleRecordsSerializer(serializers.Serializer[dict[str, Any]]):
-    highest_hand = PlayerHandRecordSerializer(allow_null=True)
-    biggest_loss = PlayerHandRecordSerializer(allow_null=True)
-    best_evening = PlayerEveningRecordSerializer(allow_null=True)
-    worst_evening = PlayerEveningRecordSerializer(allow_null=True)
-
-
-class CircleStatsSerializer(serializers.Serializer[dict[str, Any]]):
-    evenings = serializers.IntegerField()
-    hands = serializers.IntegerField()
-    table = SeasonRowSerializer(many=True, help_text="the season table: best net first, equal nets share a rank")
-    records = CircleRecordsSerializer()
-
-
-class CircleStatsApi(APIView):
-    @extend_schema(
-        operation_id="circle_stats",
-        parameters=FILTERS,
-        responses={200: CircleStatsSerializer, **ERRORS},
-        summary="A circle's season table and records",
-    )
-    def get(self, request: Request, circle_id: int) -> Response:
-        circle = circle_for_scorekeeper(request.user, circle_id)
-        found = stats.circle_stats(circle, **_filters(request).as_kwargs())
-        return Response(CircleStatsSerializer(found).data)
 
 
 class CSVRenderer(BaseRenderer):

@@ -13,8 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import services, stats
-from ledger.models import Circle, CircleMember, Evening, Posting
+from ledger import services
+from ledger.circles.models import Circle, CircleMember
+from ledger.models import Evening, Posting
+from ledger.stats import selectors as stats
 from tests import factories
 from tests.rules.strategies import skat_documents
 from tests.rules.strategies_marias import marias_documents

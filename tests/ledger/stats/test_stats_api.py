@@ -8,7 +8,7 @@ import io
 import pytest
 
 from tests.ledger.api_support import anonymous_client, token_client
-from tests.ledger.stats_data import small_circle
+from tests.ledger.stats.stats_data import small_circle
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 Every figure is an aggregate over the counted postings (one player's money for one hand) and the stored hand
 documents (``Hand.document``, read through JSON key lookups that SQLite and PostgreSQL both answer), made in two
-steps: per table and player (``ledger.stats_summaries``: recomputed by the database when the table changes), then
+steps: per table and player (``ledger.stats.summaries``: recomputed by the database when the table changes), then
 over the tables asked for. No answer loads the hands into Python, and each costs a fixed number of queries
 whatever the number of evenings or hands. Python only walks rows that are already per table (the net series, the
 streaks) or per player.
@@ -24,180 +24,20 @@ Sides, as the hand document says them (the definitions behind ``partners``, ``op
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import hashlib
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
-from django.core.cache import cache
-from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum
+from django.db.models import Count, Max, Min, QuerySet, Sum
 from django.db.models.functions import Round
-from django.utils.translation import gettext as _
-from redis.exceptions import RedisError
 
-from ledger import games, stats_summaries
-from ledger.models import (
-    Hand,
-    Player,
-    Posting,
-    PostingQuerySet,
-    StatsDeclared,
-    StatsLine,
-    StatsPair,
-    Table,
-    amount_sum,
-    exact_total,
-    result_label,
-)
-from ledger.stats_summaries import CONTRACT_FIELDS, with_sides
+from ledger.models import Player, Table, exact_total, result_label
+from ledger.stats import summaries
+from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
+from ledger.stats.scope import Filters, cached, in_scope
 
-__all__ = ["CONTRACT_FIELDS", "FilterError", "Filters", "circle_stats", "filters_from", "player_stats", "season_rows"]
-
-# How long a computed answer is kept: it is looked up by the state of the books, so it is never stale, only unused.
-CACHE_SECONDS = 7 * 24 * 3600
-
-
-# --------------------------------------------------------------------------------------------------------------
-# What is asked: a game and a date range, from a query string (the pages and the API read them alike)
-
-
-class FilterError(ValueError):
-    """A query parameter the statistics cannot read: ``field`` names it (``game``, ``from``, ``to``)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-@dataclass(frozen=True)
-class Filters:
-    """The game (None: all) and the dates (None: open) the statistics cover, as the keywords they take."""
-
-    game: str | None = None
-    since: datetime.date | None = None
-    until: datetime.date | None = None
-
-    def as_kwargs(self) -> dict[str, Any]:
-        return {"game": self.game, "since": self.since, "until": self.until}
-
-    def as_query(self) -> dict[str, str]:
-        """The query string that asks for these filters again (for links: the export, the other page)."""
-        query = {"game": self.game or "", "from": _iso(self.since), "to": _iso(self.until)}
-        return {key: value for key, value in query.items() if value}
-
-
-def _iso(day: datetime.date | None) -> str:
-    return "" if day is None else day.isoformat()
-
-
-def filters_from(query: Mapping[str, str]) -> Filters:
-    """``game``, ``from`` and ``to`` (ISO dates, both included) of a query string; empty = not given.
-
-    Raises ``FilterError`` naming the parameter that cannot be read."""
-    game = (query.get("game") or "").strip() or None
-    if game is not None and game not in games.GAMES:
-        raise FilterError("game", _("Unknown game; one of: %(games)s") % {"games": ", ".join(games.GAMES)})
-    return Filters(game, _date(query, "from"), _date(query, "to"))
-
-
-def _date(query: Mapping[str, str], name: str) -> datetime.date | None:
-    text = (query.get(name) or "").strip()
-    if not text:
-        return None
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        raise FilterError(name, _("Enter a date as YYYY-MM-DD.")) from None
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Cached per state of the books
-
-
-def _cached(
-    key: tuple[Any, ...], tables: QuerySet[Table], owner_id: int, compute: Callable[[], dict[str, Any]]
-) -> dict[str, Any]:
-    """``compute()``'s answer, kept in the cache under ``key`` and a fingerprint of everything it reads: two small
-    aggregate queries, so a page asked for again costs about what the table page does.
-
-    The fingerprint: of the tables the answer reads, their revisions summed (each table's revision is bumped on
-    every change to its hands, a rename included), their number, and their counted evenings' ids summed and dates
-    spanned (an evening marked not counted, or moved to another circle); of the owner's players, those who hide
-    and the circle members (ids summed and counted). Anything else changes no statistic.
-    """
-    books = tables.aggregate(
-        revisions=Sum("revision"),
-        tables=Count("pk", distinct=True),
-        made=Max("created_at"),  # a table made anew where a deleted one had the same id (SQLite reuses them)
-        counted=Sum("evening_id", filter=Q(evening__counted=True)),
-        first=Min("evening__date"),
-        last=Max("evening__date"),
-    )
-    people = Player.objects.filter(owner_id=owner_id).aggregate(
-        hidden=Sum("pk", filter=Q(hide_stats=True)),
-        hiding=Count("pk", filter=Q(hide_stats=True)),
-        members=Count("memberships"),
-        member_ids=Sum("memberships__pk"),
-    )
-    fingerprint = repr((key, sorted(books.items()), sorted(people.items())))
-    name = "talon-stats:" + hashlib.sha256(fingerprint.encode()).hexdigest()
-    try:
-        found = cache.get(name)
-    except (RedisError, OSError):  # Redis away: the statistics are computed all the same, only not kept
-        found = None
-    if found is None:
-        found = compute()
-        with contextlib.suppress(RedisError, OSError):
-            cache.set(name, found, CACHE_SECONDS)
-    return dict(found)
-
-
-# --------------------------------------------------------------------------------------------------------------
-# What counts
-
-
-def counted_postings(
-    *,
-    game: str | None = None,
-    since: datetime.date | None = None,
-    until: datetime.date | None = None,
-    circle: Any = None,
-) -> PostingQuerySet:
-    """The postings statistics read: counted hands of counted evenings, optionally of one game, of evenings dated
-    ``since``..``until`` (both included) and of one circle. Players who hide are filtered by the callers (a hidden
-    player's own statistics still read their postings)."""
-    postings = Posting.objects.filter(hand__status=Hand.Status.COUNTED, hand__table__evening__counted=True)
-    if game is not None:
-        postings = postings.filter(hand__table__game=game)
-    if since is not None:
-        postings = postings.filter(hand__table__evening__date__gte=since)
-    if until is not None:
-        postings = postings.filter(hand__table__evening__date__lte=until)
-    if circle is not None:
-        postings = postings.filter(hand__table__evening__circle=circle)
-    return postings
-
-
-_Summary = TypeVar("_Summary", StatsLine, StatsDeclared, StatsPair)
-
-
-def _in_scope(summaries: QuerySet[_Summary], filters: Filters, circle: Any) -> QuerySet[_Summary]:
-    """The summaries (``ledger.stats_summaries``) of the tables statistics read: of counted evenings, optionally
-    of one game, of evenings dated ``since``..``until`` (both included) and of one circle."""
-    summaries = summaries.filter(table__evening__counted=True)
-    if filters.game is not None:
-        summaries = summaries.filter(table__game=filters.game)
-    if filters.since is not None:
-        summaries = summaries.filter(table__evening__date__gte=filters.since)
-    if filters.until is not None:
-        summaries = summaries.filter(table__evening__date__lte=filters.until)
-    if circle is not None:
-        summaries = summaries.filter(table__evening__circle=circle)
-    return summaries
+__all__ = ["circle_stats", "player_stats"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -213,7 +53,7 @@ def player_stats(
     circle: Any = None,
 ) -> dict[str, Any]:
     """One player's statistics (see the module docstring for what counts and the sides). Five queries, and one
-    to find the player's tables whose summaries must be recomputed (``stats_summaries.refresh``: ten more when any).
+    to find the player's tables whose summaries must be recomputed (``summaries.refresh``: ten more when any).
 
     - ``evenings``, ``hands``: counted evenings and hands the player has postings in; ``net``: their exact sum.
     - ``net_series``: per evening, oldest first, ``{"date", "evening", "net", "cumulative"}``.
@@ -236,12 +76,12 @@ def player_stats(
         tables = tables.filter(evening__circle=circle)
     key = ("player", player.pk, game, since, until, getattr(circle, "pk", None))
     filters = Filters(game, since, until)
-    return _cached(key, tables, player.owner_id, lambda: _player_stats(player, filters, circle, tables))
+    return cached(key, tables, player.owner_id, lambda: _player_stats(player, filters, circle, tables))
 
 
 def _player_stats(player: Player, filters: Filters, circle: Any, tables: QuerySet[Table]) -> dict[str, Any]:
-    stats_summaries.refresh(tables)
-    lines = _in_scope(StatsLine.objects.filter(player=player), filters, circle)
+    summaries.refresh(tables)
+    lines = in_scope(StatsLine.objects.filter(player=player), filters, circle)
     totals = lines.aggregate(
         hand_count=Sum("hands"),
         evening_count=Count("table__evening", distinct=True),
@@ -254,14 +94,14 @@ def _player_stats(player: Player, filters: Filters, circle: Any, tables: QuerySe
     hands = int(totals["hand_count"] or 0)
     per_table = list(lines.order_by("table__evening__date", "table__evening_id", "table_id").values(*PER_TABLE_COLUMNS))
     series = _net_series(per_table)
-    declared_by_game = _declared(_in_scope(StatsDeclared.objects.filter(player=player), filters, circle))
+    declared_by_game = _declared(in_scope(StatsDeclared.objects.filter(player=player), filters, circle))
     declared: dict[str, dict[str, int]] = {}
     for contracts in declared_by_game.values():
         for contract, row in contracts.items():
             merged = declared.setdefault(contract, {"played": 0, "won": 0})
             merged["played"] += row["played"]
             merged["won"] += row["won"]
-    pairs = _in_scope(StatsPair.objects.filter(player=player, other__hide_stats=False), filters, circle)
+    pairs = in_scope(StatsPair.objects.filter(player=player, other__hide_stats=False), filters, circle)
     partners, opponents = _partners(pairs)
     evening_nets = [row["net"] for row in series]
     return {
@@ -432,7 +272,7 @@ def circle_stats(
 ) -> dict[str, Any]:
     """The circle's season table and records over its counted evenings (players who hide left out). Seven queries
     (eight when a former member still has hands in the range), and one to find the circle's tables whose summaries
-    must be recomputed (``stats_summaries.refresh``: ten more when any).
+    must be recomputed (``summaries.refresh``: ten more when any).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
       "rank"}``, best net first; members without hands in the range are listed at zero; equal nets share a rank.
@@ -443,12 +283,12 @@ def circle_stats(
     tables = Table.objects.filter(evening__circle=circle)
     key = ("circle", circle.pk, game, since, until)
     filters = Filters(game, since, until)
-    return _cached(key, tables, circle.owner_id, lambda: _circle_stats(circle, filters, tables))
+    return cached(key, tables, circle.owner_id, lambda: _circle_stats(circle, filters, tables))
 
 
 def _circle_stats(circle: Any, filters: Filters, tables: QuerySet[Table]) -> dict[str, Any]:
-    stats_summaries.refresh(tables)
-    lines = _in_scope(StatsLine.objects.all(), filters, circle)
+    summaries.refresh(tables)
+    lines = in_scope(StatsLine.objects.all(), filters, circle)
     shown = lines.filter(player__hide_stats=False)
     # Every player's line at a table holds the table's counted hands: one per table is added up.
     totals = (
@@ -499,40 +339,6 @@ def _circle_stats(circle: Any, filters: Filters, tables: QuerySet[Table]) -> dic
             shown, [row["top"] for row in rows.values()], [row["bottom"] for row in rows.values()]
         ),
     }
-
-
-def season_rows(postings: QuerySet[Posting]) -> list[dict[str, Any]]:
-    """Per player with postings among ``postings`` (counted ones, filtered by the caller), best net first: evenings,
-    hands, net, hands declared and won, biggest win and loss. One grouped query (the export's statistics sheet)."""
-    declared = Q(declarer_name=F("player__name"))
-    rows = (
-        with_sides(postings)
-        .order_by()
-        .values("player__name")
-        .annotate(
-            evening_count=Count("hand__table__evening", distinct=True),
-            hand_count=Count("pk"),
-            total=amount_sum(),
-            declared_count=Count("pk", filter=declared),
-            declared_won=Count("pk", filter=declared & Q(amount__gt=0)),
-            most=Max("amount"),
-            least=Min("amount"),
-        )
-    )
-    table = [
-        {
-            "player": row["player__name"],
-            "evenings": row["evening_count"],
-            "hands": row["hand_count"],
-            "net": exact_total(row["total"]),
-            "declared": row["declared_count"],
-            "declared_won": row["declared_won"],
-            "biggest_win": exact_total(row["most"]),
-            "biggest_loss": exact_total(row["least"]),
-        }
-        for row in rows
-    ]
-    return sorted(table, key=lambda row: (-row["net"], row["player"]))
 
 
 def _circle_records(shown: QuerySet[StatsLine], most: list[Any], least: list[Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.ledger.stats_data import small_circle
+from tests.ledger.stats.stats_data import small_circle
 
 
 @pytest.fixture
