@@ -1,4 +1,4 @@
-"""The table page online and offline (issue 18), in a phone-sized chromium: what the offline machinery costs and
+"""The table page online and offline, in a phone-sized chromium: what the offline machinery costs and
 whether the browser prices as the server does.
 
     .venv/bin/python bench/offline.py [--hands 5]

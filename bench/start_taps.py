@@ -10,7 +10,7 @@ real pages in a phone-sized chromium, as bench/taps.py does for the hands. Two w
 - **same players as last time**: the home page's button (the scorekeeper has played before), "Start the table".
 
 Every click counts as a tap, every key press as a keystroke; the players' names are the only keystrokes allowed.
-The goal (issue 17): at most 8 taps either way, and the last evening's players one tap away. Exits with status 1
+The goal: at most 8 taps either way, and the last evening's players one tap away. Exits with status 1
 when a way takes more, when it types more than the names, or when it does not end on the hand form of a table seated
 as intended; the last lines print the counts.
 """

@@ -12,12 +12,12 @@ category, the declarer, the Mariáš card points, the offender of a renonc…) w
 declarer's), or the named player's of a Ramsch, or the offender's of a renonc, each worked out by hand from
 /work/shared/RULES.md (and checked against the rules engine once, before it was written down here).
 
-The evenings (issue 17's mixes): 20 Mariáš hands at four (plain hry, fleks, hlášky with card points, a tichá
-stovka, sedmy, a stovka, a betl, a durch, a hra alone, and a renonc by a defender that stopped a hra); 15 Skat hands
-at three with Kontra, Bock and Ramsch on (the ``pub`` preset's options: a lost Kontra, a game worth 72 and a 60:60
-each start a Bock round of three hands, which the form pre-fills; Grand, Null, an overbid hand whose bid is typed
-under "More", a Ramsch with two players' card points typed and the third's left for the form to derive); 12
-Šnapser hands at three. Mostly plain hands, as an evening goes.
+The evenings: 20 Mariáš hands at four (plain hry, fleks, hlášky with card points, a tichá stovka, sedmy, a stovka, a
+betl, a durch, a hra alone, and a renonc by a defender that stopped a hra); 15 Skat hands at three with Kontra, Bock
+and Ramsch on (the ``pub`` preset's options: a lost Kontra, a game worth 72 and a 60:60 each start a Bock round of
+three hands, which the form pre-fills; Grand, Null, an overbid hand whose bid is typed under "More", a Ramsch with
+two players' card points typed and the third's left for the form to derive); 12 Šnapser hands at three. Mostly plain
+hands, as an evening goes.
 
 Swipes: before every tap the scorekeeper looks whether the target can be tapped where it is: its centre inside the
 viewport and not covered by anything (``document.elementFromPoint`` there is the target or inside it; the sticky top
@@ -36,15 +36,16 @@ as a phone's keyboard clears it, a Backspace a digit, each counted as a key, and
 Prints, for each hand, the clicks, the keystrokes, the taps (both), the scrolls and the distance scrolled (px), then
 each scroll with what it reached for and where that was, then per game the median taps and the scrolls per 10 hands.
 
-The goal (issue 17): for each game's evening the median is at most 3 taps a hand, no common hand (a plain
-hra/sedma/betl/durch, a hra with a hláška and its card points, a suit game or Grand with matadors, under Bock or not,
-a Null, hrám with any category, each with or without one raise) takes more than 4, and there is at most one scroll
-per 10 hands. The script exits with status 1 unless all three hold, and prints the verdicts on its last lines.
+The goal: for each game's evening the median is at most 3 taps a hand, no common hand (a plain hra/sedma/betl/durch,
+a hra with a hláška and its card points, a suit game or Grand with matadors, under Bock or not, a Null, hrám with
+any category, each with or without one raise) takes more than 4, and there is at most one scroll per 10 hands. The
+script exits with status 1 unless all three hold, and prints the verdicts on its last lines.
 
-One hand that the issue's words make common is held to its physical limit instead of 4: a Mariáš sedma with a flek
-carries five choices besides the pre-selected chooser (contract, trump, partner, the flek, the hra × seven outcome),
-and one tap a choice is the least short of guessing one of them, which would be a silent default that changes money
-(issue 11). It is scripted with ``limit`` (the reason, printed beside it) and checked against 5, not left out.
+One hand that the goal calls common is held to its physical limit instead of 4: a Mariáš sedma with a flek carries
+five choices besides the pre-selected chooser (contract, trump, partner, the flek, the hra × seven outcome), and one
+tap a choice is the least short of guessing one of them, which would be a silent default that changes money
+(DESIGN.md forbids those). It is scripted with ``limit`` (the reason, printed beside it) and checked against 5, not
+left out.
 
 A hand the form cannot enter as scripted (a field it does not show, a choice that records the hand before the
 script's last, a target out of reach even in the middle of the screen, an amount other than the script's) stops the

@@ -1,4 +1,4 @@
-"""A club night on loopback (issue 20): tables entering hands at once, hundreds of standings viewers, one run.
+"""A club night on loopback: tables entering hands at once, hundreds of standings viewers, one run.
 
     .venv/bin/python bench/tournament.py                      # 50 tables x 10 hands, 300 viewers, 4 gunicorn workers
     .venv/bin/python bench/tournament.py --tables 10 --viewers 50 --hands 5        # a quick look
@@ -25,7 +25,7 @@ lines; both on free loopback ports, DEBUG off.
    over hands x viewers and per hand until the last viewer; errors (any answer but 2xx, any line that ended or
    never started, any hand a viewer never got); every hand stored exactly once (per table: count, numbers, keys).
 
-Targets (issue 20): hand POST p95 <= 3x the floor's p95, push p95 <= 1 s, zero errors. Exits 1 on an error or a
+Targets: hand POST p95 <= 3x the floor's p95, push p95 <= 1 s, zero errors. Exits 1 on an error or a
 hand not stored exactly once (the targets are printed, met or MISSED). Bounded: ``--cap`` seconds for the whole
 run, then every process it started is stopped.
 """

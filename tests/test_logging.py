@@ -1,4 +1,4 @@
-"""Errors leave a trace: a 500's traceback goes to stderr with the request id, DEBUG on or off (issue #14.7).
+"""Errors leave a trace: a 500's traceback goes to stderr with the request id, DEBUG on or off.
 
 A test-only URL whose view raises stands for any bug; the log handler the settings configure is pointed at a buffer
 for the test, so what is checked is what gunicorn's error log would hold.

@@ -1,4 +1,4 @@
-"""Issue #14.10: log-in limits that stop guessing without locking the owner out.
+"""Log-in limits that stop guessing without locking the owner out.
 
 Failures count per user name and client address together, so somebody guessing from elsewhere never locks the
 owner out; racing attempts never check more passwords than the limit; with CACHE_URL at Redis every worker and

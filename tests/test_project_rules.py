@@ -99,6 +99,6 @@ def test_the_comment_check_sees_a_comment_over_two_lines():
     assert _multiline_comments("<p>{# one line #}</p>\n{% comment %}two\nlines{% endcomment %}\n") == []
     assert _multiline_comments("{% load i18n %}\n<p>{# one line\nand the next #}</p>\n{# fine #}") == [2]
     assert _multiline_comments("{% verbatim %}{# not a template\n#}{% endverbatim %}") == []
-    # The comment that issue 17's record buttons started with: printed on every table page.
+    # The comment the record buttons' template started with: printed on every table page.
     old = "{% load i18n %}{# The last choice of a new hand: each button is a submit\nbutton that records. #}\n<div>"
     assert _multiline_comments(old) == [1]

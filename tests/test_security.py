@@ -126,7 +126,7 @@ def test_failures_on_one_page_count_on_the_other(client, alice):
 
 
 def test_a_name_guessed_at_from_many_addresses_is_limited_per_address_and_the_owner_gets_in(client, alice, settings):
-    # Issue #14.10: a limit on the name alone let anybody lock its owner out; each address gets its own five, and
+    # A limit on the name alone let anybody lock its owner out; each address gets its own five, and
     # the account, past its own ten, one check per LOGIN_RATE_ACCOUNT_SPACING seconds: the owner waits, then is in.
     settings.LOGIN_RATE_ACCOUNT_SPACING = 1
     for number in range(5):

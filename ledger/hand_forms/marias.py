@@ -248,7 +248,7 @@ class MariasHandForm(HandForm):
         if "won" in document:
             initial["won"] = won_choice(document["won"])
         for side, values in (document.get("marriages") or {}).items():
-            values = values or []  # a null side, which the API took before issue 14, is no hláška
+            values = values or []  # a null side, which the API once accepted, is no hláška
             initial[f"marriages_{side}_20"] = values.count(20)
             initial[f"marriages_{side}_40"] = 40 in values
         seven = document.get("seven")

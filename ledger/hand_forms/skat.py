@@ -26,7 +26,7 @@ from rules import skat
 
 SUITS = list(skat.SUIT_BASE)
 # The quick buttons: the edges of Schneider (30/31, 89/90), of winning (60/61) and all of the card points; and 59,
-# a plain loss in one tap (issue 17) that is not the 60:60 which starts a Bock round where Bock is played.
+# a plain loss in one tap that is not the 60:60 which starts a Bock round where Bock is played.
 _SCHNEIDER = skat.SCHNEIDER_POINTS
 QUICK_POINTS = [
     skat.CARD_POINTS - _SCHNEIDER,
@@ -159,7 +159,7 @@ class SkatHandForm(HandForm):
 
     def more(self) -> tuple[str, ...]:
         """A pending Bock doubles the hand a record button records: then it is drawn above the buttons, with what
-        it does, not in a closed "More" (issue 17's review). None pending: it stays there, out of the way."""
+        it does, not in a closed "More". None pending: it stays there, out of the way."""
         if not self._bock_pending():
             return self.more_names
         return tuple(name for name in self.more_names if name != "bock")

@@ -1,4 +1,4 @@
-"""Keep Skat tables and hands created before issue 15 priced as they were.
+"""Keep Skat tables and hands created before the Skat rules below changed priced as they were.
 
 - ``bock_per_trigger``: a table's ruleset is frozen when it is created, so later rule changes never re-price its
   hands. Tables frozen before the option existed counted one Bock round per trigger; a missing key would now

@@ -1,4 +1,5 @@
-"""Write out what stored hands left to the engine's old defaults, so that issue 15's engine can price them again.
+"""Write out what stored hands left to the engine's old defaults, so that the engine, which now refuses hands no
+deal can produce, can price them again.
 
 A player's rename and an import price every stored hand and version again, so a hand the engine now refuses would
 block both. See ``ledger.old_documents``: a document is rewritten only when the engine prices the rewrite to exactly the

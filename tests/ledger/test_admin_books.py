@@ -1,4 +1,4 @@
-"""The admin cannot break the books (issue #14, finding 9): hands, postings, tables and settlements are read-only
+"""The admin cannot break the books: hands, postings, tables and settlements are read-only
 there, and renaming a player goes through ``services.player_rename``, which renames them everywhere the books
 speak of them, in one transaction.
 

@@ -1,4 +1,4 @@
-"""Issue #14, "server errors from bad input": each find of the fuzzing run answers 400 naming the field (404 for a
+"""Bad input is no server error: each find of the fuzzing run answers 400 naming the field (404 for a
 share token), on SQLite and on PostgreSQL, and stores nothing. Random junk of the same kinds: test_junk_requests.py.
 """
 

@@ -193,7 +193,7 @@ def test_random_evenings_round_trip(alice, documents):
     assert selectors.evening_balances(copy) == selectors.evening_balances(evening)
 
 
-def test_an_export_from_before_issue_15_still_imports_at_the_same_prices(evening, alice, bob):
+def test_an_export_with_the_old_engine_defaults_still_imports_at_the_same_prices(evening, alice, bob):
     """Betl without won (the old engine: lost) and a pub Skat table frozen before bock_per_trigger existed."""
     marias = factories.make_table(evening, "marias")
     services.hand_record(table=marias, hand={"declarer": "Ben", "contract": "betl", "won": False}, by=alice)

@@ -1,4 +1,4 @@
-"""Forged documents through ``import_evening`` (issue #14, finding 8): the import writes through the ledger's own
+"""Forged documents through ``import_evening``: the import writes through the ledger's own
 validation and services, so whatever it accepts the pages can show, and whatever it refuses leaves nothing behind.
 
 Every hand (counted, voided, old version) is priced again and must come to its exported amounts; the settlement is

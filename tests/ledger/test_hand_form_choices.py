@@ -1,4 +1,4 @@
-"""Issue 13: no silent default decides who pays; every missing choice is named beside its field, all at once; the
+"""No silent default decides who pays; every missing choice is named beside its field, all at once; the
 page says what Record stored; the pre-selected contract is the everyday one on a tie."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def test_every_missing_choice_is_shown_at_once_beside_its_field(alice_client, ev
     html = post_hand(alice_client, table, {"declarer": "Ana", "contract": "hra", "ending": "played"}).content.decode()
     assert errors_beside(html, "trump") == "Tap one: ♥ hearts, bells, leaves, acorns."
     assert errors_beside(html, "partner") == "Tap one: Ana, Ben, Cyril, Dana, nobody: alone."
-    # No hláška tapped: the hra is won or lost (issue 17), asked by the buttons that record it.
+    # No hláška tapped: the hra is won or lost, asked by the buttons that record it.
     assert errors_beside(html, "record-by-won") == "Tap one: won, lost."
     assert record_buttons(html) == {"won": ["won", "lost"]}
     assert errors_beside(html, "points") == "" and errors_beside(html, "record-by-points") == ""

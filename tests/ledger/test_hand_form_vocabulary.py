@@ -1,4 +1,4 @@
-"""Issue 16, part 2: the hand forms offer what the engine allows and say it in the engine's words.
+"""The hand forms offer what the engine allows and say it in the engine's words.
 
 The counts come from the game modules (``skat.MOST_MATADORS``, ``marias.MOST_TWENTIES``, ``snapser.raise_name``),
 so a form cannot offer a value the engine refuses, nor call a raise differently from the hand's explanation; who

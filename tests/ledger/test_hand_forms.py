@@ -179,7 +179,7 @@ def test_a_sedma_without_the_seven_result_asks_for_it(alice_client, evening):
 
 
 def test_a_hand_stored_with_a_null_hlaska_side_still_opens_for_correction(alice_client, evening):
-    """The API took ``"marriages": {"declarer": null}`` before issue 14; such a hand's edit page answered 500."""
+    """The API once took ``"marriages": {"declarer": null}``; such a hand's edit page answered 500."""
     table = factories.make_table(evening, "marias")
     hand = factories.record(table)[0]
     Hand.objects.filter(pk=hand.pk).update(document=dict(hand.document, marriages={"declarer": None}))

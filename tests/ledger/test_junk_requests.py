@@ -1,4 +1,4 @@
-"""Junk in every field of every write endpoint and form: never a server error, never half a hand (issue #14).
+"""Junk in every field of every write endpoint and form: never a server error, never half a hand.
 
 The API gets JSON of every type where each field should be, at any depth of the body (the hand, the house rules,
 the hlášky of a hand), with NUL characters, lone surrogates and a thousand nested brackets among it (tests/junk.py).

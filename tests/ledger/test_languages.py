@@ -40,7 +40,7 @@ def test_the_table_page_speaks_czech_with_decimal_commas(alice_client, evening):
     assert '<html lang="cs"' in html
     assert _balances(html) == {"Ana": "+0,20", "Ben": "−0,20", "Cyril": "+0,20", "Dana": "−0,20"}
     assert "Hra v kulích" in html  # the stored Czech label of the hand
-    # A hra without hlášky ends with won/lost buttons that record it (issue 17), their hint in Czech.
+    # A hra without hlášky ends with won/lost buttons that record it, their hint in Czech.
     assert "ťuknutím se hra zapíše" in html and "Vrátit poslední hru" in html and "Flek na hru" in html
     assert ">vyhraná</button>" in html and ">prohraná</button>" in html
     assert "Record hand" not in html
@@ -100,7 +100,7 @@ def test_a_stored_hand_is_said_in_each_viewers_language_without_repricing(alice_
     Hand.objects.filter(pk=hand.pk).update(result=hand.result | {"source": hand.result["source"] | {"label": frozen}})
     assert "Eingefroren" in _page(alice_client, skat_table.get_absolute_url(), "de")
     assert "Frozen" in _page(alice_client, skat_table.get_absolute_url(), "cs")  # no Czech copy: the English one
-    # A result without a source (written before issue 16 and never migrated) shows its own label.
+    # A result stored without a source (before hands kept their texts as sources, never migrated) shows its own label.
     Hand.objects.filter(pk=hand.pk).update(result={k: v for k, v in hand.result.items() if k != "source"})
     assert "Grand with 1" in _page(alice_client, skat_table.get_absolute_url(), "cs")
 

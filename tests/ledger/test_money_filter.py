@@ -37,7 +37,7 @@ def test_money_shows_every_place_the_amount_has(amount, english, czech):
 
 
 # --------------------------------------------------------------------------------------------------------------
-# One rule everywhere (issue 16, part 4): every place that shows money shows the same places, from one helper.
+# One rule everywhere: every place that shows money shows the same places, from one helper.
 
 
 def _digits(text: str) -> str:

@@ -1,4 +1,4 @@
-"""Issue #14.12: player names without control or text-direction characters; private answers are never stored.
+"""Player names without control or text-direction characters; private answers are never stored.
 
 A right-to-left override in a name turns "Ana owes 5" into something else on every page that shows it, and control
 characters break the PDF and the payment codes. Pages for a logged-in scorekeeper, the PDF and the API carry

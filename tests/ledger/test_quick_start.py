@@ -1,4 +1,4 @@
-"""Starting an evening fast (issue 17): "Same players as last time", the first dealer by name, a stake that means
+"""Starting an evening fast: "Same players as last time", the first dealer by name, a stake that means
 something in the evening's currency. Alice keeps score, Charlie is a stranger to her evenings."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No page speaks in keys (issue 17): every page, in all four languages, shows presets, house rules and their values
+"""No page speaks in keys: every page, in all four languages, shows presets, house rules and their values
 in words, never the identifiers that documents, the API and the CLI use (``ctyrka-dvacetnik``, ``pair``,
 ``by_points``, ``bock_big_game_value``, "seed:").
 

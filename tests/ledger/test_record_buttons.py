@@ -1,4 +1,4 @@
-"""Issue 17: the last choice of a common hand records it at once (won/lost, the category, the declarer).
+"""The last choice of a common hand records it at once (won/lost, the category, the declarer).
 
 Each record button is a submit button with the field's name and value, so what it posts is what a plain form posts:
 these tests post exactly that and check the stored hand, its money (RULES.md's numbers), the page without

@@ -1,4 +1,4 @@
-"""Issue #14.11: co-scorekeepers join by accepting an invitation; the owner removes them; they remove nobody else.
+"""Co-scorekeepers join by accepting an invitation; the owner removes them; they remove nobody else.
 
 Alice owns the evening, Charlie is asked to keep score with her, Dave is another user.
 """

@@ -1,4 +1,4 @@
-"""One read side for settlements (issue 16, part 3): the settlement page, the share link, the PDF and the API read
+"""One read side for settlements: the settlement page, the share link, the PDF and the API read
 a settlement through ``ledger.selectors`` in a fixed number of queries, and read the same thing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The share link one scan away (issue 17): its QR code, Copy and Share on the evening page for the scorekeeper
+"""The share link one scan away: its QR code, Copy and Share on the evening page for the scorekeeper
 (Alice), who deals next on the page the players follow (Bob holds the link), nothing for a stranger (Charlie)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 16.7: the answer to Record carries only what the hand changed, and the table page reads the same few rows
+"""The answer to Record carries only what the hand changed, and the table page reads the same few rows
 and sums at any length of the evening while showing what it showed when it read every hand."""
 
 from __future__ import annotations

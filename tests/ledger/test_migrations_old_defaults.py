@@ -1,4 +1,4 @@
-"""Migrations 0007 and 0008: tables and hands from before issue 15 keep being priced as they were."""
+"""Migrations 0007 and 0008: tables and hands stored under the engine's old defaults keep being priced as they were."""
 
 from __future__ import annotations
 

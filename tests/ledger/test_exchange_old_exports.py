@@ -1,8 +1,9 @@
-"""Exports written before issue 16 still import, and their hands read as they did, in every language.
+"""Old exports, their texts one copy per language, still import, and their hands read as they did in every language.
 
-The three files in fixtures/exports/ were written by Talon as of commit 0d35b79 (before issue 16) from the demo
-evenings: the Mariáš one with a corrected hand, a voided hand and a settlement. Their hands carry their texts as
-one copy per language (``result.texts``); the import prices each hand again and stores it as sources.
+The three files in fixtures/exports/ were written by Talon as of commit 0d35b79, before hands stored their texts as
+sources, from the demo evenings: the Mariáš one with a corrected hand, a voided hand and a settlement. Their hands
+carry their texts as one copy per language (``result.texts``); the import prices each hand again and stores it as
+sources.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def test_there_is_an_export_of_each_game() -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
-def test_an_export_from_before_issue_16_imports_with_the_same_money(path: Path, alice: Any) -> None:
+def test_an_export_with_text_copies_imports_with_the_same_money(path: Path, alice: Any) -> None:
     data = _export(path)
     evening = evening_import(data=data, owner=alice)
     for exported, table in zip(data["tables"], evening.tables.order_by("pk"), strict=True):

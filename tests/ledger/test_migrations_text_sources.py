@@ -27,7 +27,7 @@ M13 = {  # RULES.md M13: a lost stovka against the defenders' silent hundred: te
 
 
 def _copies(document: dict[str, Any]) -> dict[str, Any]:
-    """The result as the ledger stored it before issue 16: priced once per language, English beside the copies."""
+    """The result as the ledger once stored it: priced once per language, English beside the copies."""
     scores = {}
     for language in LANGUAGES:
         with override(language):
@@ -36,7 +36,7 @@ def _copies(document: dict[str, Any]) -> dict[str, Any]:
     return scores["en"].as_dict() | {"texts": texts}
 
 
-def _stored_before_issue_16(hand: Hand) -> dict[str, Any]:
+def _stored_as_copies(hand: Hand) -> dict[str, Any]:
     result = _copies(hand.table.document(hand.document))
     Hand.objects.filter(pk=hand.pk).update(result=result)
     return result
@@ -51,7 +51,7 @@ def _read(apps: Any, model: str, pk: int) -> dict[str, Any]:
 def test_copies_become_message_ids_that_read_as_before_in_every_language(alice):
     table = factories.make_table(factories.make_evening(alice, "CZK"), "marias")
     (hand,) = factories.record(table, M13)
-    before = _stored_before_issue_16(hand)
+    before = _stored_as_copies(hand)
     migrate_to(BEFORE)
     result = _read(migrate_to(AFTER), "Hand", hand.pk)
     assert "texts" not in result and "by_language" not in str(result["source"])  # message ids, not copies
@@ -67,7 +67,7 @@ def test_copies_become_message_ids_that_read_as_before_in_every_language(alice):
 @pytest.mark.usefixtures("back_to_the_latest_schema")
 def test_a_hand_whose_wording_changed_keeps_its_copies(alice, snapser_table):
     (hand,) = factories.record(snapser_table)
-    before = _stored_before_issue_16(hand)
+    before = _stored_as_copies(hand)
     before["label"] = "Hra (as the old engine said it)"
     before["texts"]["cs"]["label"] = "Hra (jak to řekl starý engine)"
     del before["texts"]["de"]  # a copy lost: the English one stands in

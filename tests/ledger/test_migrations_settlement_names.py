@@ -14,7 +14,7 @@ AFTER = [("ledger", "0011_settlement_names_dropped")]
 
 
 def _old_settlement(apps, owner, *, banker):
-    """An evening closed before issue 16: the banker and the transfers stored as names."""
+    """An evening closed before settlements pointed at Player rows: the banker and the transfers stored as names."""
     evening = apps.get_model("ledger", "Evening").objects.create(
         owner=owner, date=datetime.date(2026, 1, 1), currency="EUR", coin="1", share_token=owner.username.ljust(22, "x")
     )
