@@ -1,13 +1,13 @@
-"""Hand documents stored or exported before issue 15, read the way the engine read them then.
+"""Hand documents stored or exported by earlier releases, read the way the engine read them then.
 
-Issue 15 made the engine refuse documents that no deal can produce, and some shapes it used to price by a default:
+The engine once priced some shapes by a default that it now refuses, because no deal can produce them:
 a Mariáš betl or durch, or a seven, without ``won`` (taken as lost), a hlášky side of ``null`` (none), a bid on a
 Skat Ramsch or passed-in hand (ignored), a Šnapser ``end`` that contradicts the result (``end`` is informational
 unless it is a false dosť). :func:`written_out` spells those defaults out. Callers keep the rewritten document only
 when the engine prices it to exactly the amounts stored with it, so nobody's money ever changes. Migration 0008
 uses this module: keep it as long as that migration exists.
 
-Issue 16 stores a hand's texts as sources (message ids and their parameters) instead of one copy per language:
+Hands once stored their texts as one copy per language; they now store sources (message ids and their parameters):
 :func:`text_source` and :func:`text_copies` are migration 0013's two directions.
 """
 
@@ -22,8 +22,8 @@ from rules.i18n import LANGUAGES, override
 
 
 def frozen_ruleset(game: str, ruleset: dict[str, Any]) -> dict[str, Any]:
-    """A ruleset frozen before issue 15 keeps what it meant: Skat counted one Bock round per trigger then (the
-    option did not exist; a missing key would now read as the new default, one round per hand). Migration 0007
+    """A ruleset frozen by an earlier release keeps what it meant: Skat counted one Bock round per trigger then
+    (the option did not exist; a missing key would now read as the new default, one round per hand). Migration 0007
     wrote this out for the tables in the database; an export from before then gets it here."""
     if game == "skat" and ruleset.get("bock") and "bock_per_trigger" not in ruleset:
         return {**ruleset, "bock_per_trigger": True}
@@ -70,7 +70,7 @@ def repaired(
 
 
 def text_source(game: str, players: list[str], ruleset: dict[str, Any], result: dict[str, Any], hand: Any) -> Any:
-    """How a result stored before issue 16 says its label and lines in any language (``result["source"]``).
+    """How a result stored with text copies says its label and lines in any language (``result["source"]``).
 
     Such a result holds its texts as copies: English in ``label``/``lines`` and, since the ledger spoke four
     languages, one copy per language in ``texts``. Priced again, the hand gives message ids and parameters; they are
@@ -123,5 +123,5 @@ def _copies(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def text_copies(source: dict[str, Any]) -> dict[str, Any]:
-    """Back to before issue 16: the texts as one copy per language (``result["texts"]``)."""
+    """Back to text copies: the texts as one copy per language (``result["texts"]``)."""
     return {language: said(source, language) for language in LANGUAGES}

@@ -24,7 +24,7 @@ from rules.i18n import LOCALE_DIR as RULES_LOCALE
 from tests.rules.test_i18n import parse_po
 
 EXPORTS = Path(settings.BASE_DIR) / "fixtures" / "exports"
-FILES = sorted(EXPORTS.glob("*-before-issue-16.json"))
+FILES = sorted(EXPORTS.glob("*-evening-with-text-copies.json"))
 
 
 def _export(path: Path) -> dict[str, Any]:
