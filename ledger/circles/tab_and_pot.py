@@ -28,11 +28,10 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from ledger import payments
+from ledger import payments, services
 from ledger.circles.models import Circle, CircleEntry, CircleMember, CircleSettlement, CircleTransfer
 from ledger.errors import LedgerError
 from ledger.models import MONEY_PLACES, Evening, Player, Settlement
-from ledger.services import settlement_plan, transfer_planned
 from ledger.texts import text_tidy
 from rules.settlement import Transfer as PlannedTransfer
 
@@ -83,12 +82,12 @@ def planned_net(settlement: Settlement) -> dict[str, Decimal]:
     paid = settlement.transfers.filter(paid_at__isnull=False).select_related("payer", "payee")
     exact = {name: Decimal(amount) for name, amount in settlement.exact.items()}
     banker = settlement.banker.name if settlement.banker else None
-    _rounded, planned = settlement_plan(
+    _rounded, planned = services.settlement_plan(
         exact=exact,
         coin=settlement.coin,
         mode=settlement.mode,
         banker=banker,
-        paid=[transfer_planned(t) for t in paid],
+        paid=[services.transfer_planned(t) for t in paid],
     )
     return _net(planned)
 
@@ -210,14 +209,14 @@ def circle_reopen(*, evening: Evening) -> None:
 
 @transaction.atomic
 def tab_settle(*, circle: Circle, by: Any, mode: str = "fewest", banker: str | None = None) -> CircleSettlement:
-    """Plan who pays whom from the tab's balances (``settlement_plan``: the evening's modes and rounding,
+    """Plan who pays whom from the tab's balances (``services.settlement_plan``: the evening's modes and rounding,
     to the circle's coin), book each balance back out so the tab reads zero, and mark the carried entries settled."""
     locked = Circle.objects.select_for_update().get(pk=circle.pk)
     open_entries = CircleEntry.objects.filter(circle=locked).tab()
     exact = {name: amount for name, amount in open_entries.totals("player__name").items() if amount != 0}
     if not exact:
         raise LedgerError(_("The tab is even: nobody owes anything."), field="non_field_errors")
-    rounded, planned = settlement_plan(exact=exact, coin=locked.coin, mode=mode, banker=banker, paid=[])
+    rounded, planned = services.settlement_plan(exact=exact, coin=locked.coin, mode=mode, banker=banker, paid=[])
     players = {player.name: player for player in Player.objects.filter(owner_id=locked.owner_id, name__in=exact)}
     order = sorted(exact, key=lambda name: (-rounded[name], name))
     settlement = CircleSettlement.objects.create(
