@@ -1,4 +1,4 @@
-"""A Skat club night in the browser (issue 20): Alice, the organiser, makes a tournament of six players, checks them
+"""A Skat club night in the browser: Alice, the organiser, makes a tournament of six players, checks them
 in with a tap each and starts series 1 (two tables of three); table 1's phone, a second browser with no account,
 opens the table's score-sheet link and records a hand; Alice sees it in the standings. axe finds no serious
 violation on the organiser's pages and the door's check-in page; nothing scrolls sideways at 320 px or on a desktop.

@@ -1,4 +1,4 @@
-"""Tournament pages (issue 20) as the three personas: Alice organises (her list, a new tournament, the tournament
+"""Tournament pages as the three personas: Alice organises (her list, a new tournament, the tournament
 page and its htmx parts), a table's phone opens its score-sheet link and is confined to its table, Charlie (and
 nobody logged in) is a stranger who gets 404 or the log-in page. Players check in through the door's link."""
 

@@ -12,13 +12,18 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
+import rules
 from ledger import services
 from ledger.live import fanout
 from ledger.services import LedgerError
 from ledger.tournaments import formats, selectors
 from ledger.tournaments import services as tournaments
 from ledger.tournaments.models import Entrant, Round, Tournament, TournamentTable
+from rules import tournament as rt
 
 SEVEN = ["Ana", "Ben", "Cyril", "Dora", "Emil", "Fany", "Gustav"]
 DAY = datetime.date(2026, 11, 27)
@@ -340,3 +345,44 @@ def test_the_standings_version_grows_with_every_change(alice, django_capture_on_
     after_end = selectors.standings_version(Tournament.objects.get(pk=tournament.pk))
     assert first < after_hand < after_round < after_end
     assert selectors.standings_message(tournament)["version"] == after_end
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The standings are stored after a change, never by a page that shows them
+
+
+def test_the_standings_pages_only_read_and_a_change_stores_the_results(
+    alice, client, django_capture_on_commit_callbacks
+):
+    tournament = skat_night(alice)
+    _four, three = tables_of(tournament)
+    services.hand_record(table=three.table, hand=skat(three, 0, 0, 61), by=alice)  # its commit never comes
+    stale = TournamentTable.objects.get(pk=three.pk)
+    assert stale.result_revision != stale.table.revision
+    client.force_login(alice)
+    pages = [
+        reverse("ledger:tournament_detail", args=[tournament.pk]),
+        reverse("ledger:tournament_live", args=[tournament.share_token]),
+        reverse("ledger:tournament_projector", args=[tournament.pk]),
+        reverse("api:tournament_standings", args=[tournament.pk]),
+    ]
+    for page in pages:
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.get(page)
+        assert answer.status_code == 200, page
+        assert ">98<" in answer.text or '"98"' in answer.text, page  # the hand is in the standings shown
+        writes = [query["sql"] for query in queries if query["sql"].lstrip().upper().startswith(("UPDATE", "INSERT"))]
+        assert writes == [], page
+    assert TournamentTable.objects.get(pk=three.pk).result_revision == stale.result_revision
+    with django_capture_on_commit_callbacks(execute=True):
+        services.hand_record(table=three.table, hand=skat(three, 1, 1, 61), by=alice)
+    stored = TournamentTable.objects.select_related("table").get(pk=three.pk)
+    assert stored.result_revision == stored.table.revision
+    assert stored.result[three.table.seat_names[1]]["points"] == "98"
+
+
+def test_every_registered_game_says_how_it_plays_a_tournament():
+    for name in rules.GAMES:
+        chosen = formats.format_from(name, None)
+        assert dict(chosen.rules) == dict(rt.play(name).rules)
+    assert [name for name in rules.GAMES if rt.play(name).series] == ["skat"]

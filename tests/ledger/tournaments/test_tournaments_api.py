@@ -1,4 +1,4 @@
-"""The tournament API (issue 20): who sees what, bad input, and two whole tournaments played through it.
+"""The tournament API: who sees what, bad input, and two whole tournaments played through it.
 
 The club night and the Mariáš tournament are played the way a club plays them: the organiser registers the players
 and gets the draw, each table's phone (the table's guest, logged in by its score-sheet link) posts the table's hands
