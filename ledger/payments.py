@@ -27,7 +27,7 @@ class Marked(Generic[Row]):
     changed: bool
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside the caller's transaction: no savepoint of its own
 def paid_mark_set(
     rows: models.QuerySet[Row],
     *,
