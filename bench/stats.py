@@ -16,7 +16,7 @@ by the engine (``rules.score``, through the ledger's own ``_stored_result``, onc
 then reused), its postings are its priced amounts (so they sum to zero), and each table's running balances are
 summed as the hands are written, as ``ledger.running_balances`` keeps them.
 
-Each circle's statistics summaries (``ledger.stats_summaries``) are computed once after the bulk insert, as the
+Each circle's statistics summaries (``ledger.stats.summaries``) are computed once after the bulk insert, as the
 first statistic after an import would, and timed. Then, round after round in a shuffled order (medians): the floor
 (``GET /``), the table page of the latest evening (``GET /tables/<id>/``, 50 hands), the circle's statistics page
 and API, one player's statistics page and API (asked again: the cached answer), and the two APIs after a new hand
@@ -68,9 +68,9 @@ KINDS = {
 # (as a hand recorded there does), so the cached answer no longer fits and that table's summaries are recomputed,
 # in any process.
 CHANGED = ("circle_changed", "player_changed")
-# Requests after a hand recorded at that table as Record does it: stored and committed, then the table's summaries
-# recomputed once the answer has gone out (``stats_summaries.refresh_after_response``), so only the answer is
-# computed again.
+# Requests after a hand recorded at that table as Record does it: stored and committed, then the hand added to the
+# table's summaries once the answer has gone out (``ledger.stats.increments``), so only the answer is computed
+# again.
 RECORDED = ("circle_recorded", "player_recorded")
 TARGET = 3.0
 
@@ -220,8 +220,8 @@ def _prepare() -> dict[str, Any]:
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
-    from ledger import stats_summaries
     from ledger.models import Table
+    from ledger.stats import summaries as stats_summaries
 
     call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user(username="keeper", password=None)
@@ -401,15 +401,18 @@ def _query_counts(seating: dict[str, Any]) -> None:
 
 
 def _record_hand(table: Any, owner: Any) -> None:
-    """A hand recorded at ``table`` as the Record request does it: committed, then the summaries recomputed when
-    its answer has gone out (here at once: ``request_finished`` is what runs them in the app)."""
+    """A hand recorded at ``table`` as the Record request does it: committed, then added to the table's summaries
+    when its answer has gone out (here at once: ``request_started`` and ``request_finished`` are what run them in
+    the app)."""
     from django.db import transaction
 
-    from ledger import services, stats_summaries
+    from ledger import services
+    from ledger.stats import increments
 
+    increments.begin()
     with transaction.atomic():
         services.hand_record(table=table, hand=GAMES[table.game](table.seat_names, table.hand_count + 1), by=owner)
-    stats_summaries._refresh_pending()
+    increments.flush()
 
 
 def _measure(title: str, seating: dict[str, Any], send: Callable[..., int], rounds: int) -> None:

@@ -124,7 +124,7 @@ def catch_up(table_id: int, changes: list[tuple[int, int | None]], revisions: li
         locked = (
             Table.objects.select_for_update(of=("self",))
             .filter(pk=table_id)
-            .values("stats_revision", "revision", "evening__counted")
+            .values("stats_revision", "revision", "evening__counted", "game", "seat_names")
             .first()
         )
         if locked is None:
@@ -137,7 +137,7 @@ def catch_up(table_id: int, changes: list[tuple[int, int | None]], revisions: li
         heard_all = done is not None and sorted(revisions) == list(range(done + 1, now + 1))
         if heard_all and len(changes) == len(revisions):
             try:
-                _take_in(table_id, changes)
+                _take_in(table_id, locked["game"], len(locked["seat_names"]), changes)
             except _Unheard:
                 pass
             else:
@@ -167,8 +167,7 @@ class _Sums:
     table_hands: int
 
 
-def _take_in(table_id: int, changes: list[tuple[int, int | None]]) -> None:
-    table = Table.objects.values("game", "seat_names").get(pk=table_id)
+def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int, int | None]]) -> None:
     ids = dict(Seat.objects.filter(table_id=table_id).values_list("player__name", "player_id"))
     names = {player: name for name, player in ids.items()}
     before: dict[int, int | None] = {}
@@ -191,7 +190,7 @@ def _take_in(table_id: int, changes: list[tuple[int, int | None]]) -> None:
             if name not in ids:
                 raise _Unheard
             amounts[ids[name]] = Decimal(amount).quantize(MONEY_PLACES)
-        sides = HandSides.of(row["document"], table["game"], len(table["seat_names"]))
+        sides = HandSides.of(row["document"], game, seat_count)
         return _State(number, row["status"] == Hand.Status.COUNTED, sides, amounts)
 
     olds: list[_State] = []
@@ -204,6 +203,7 @@ def _take_in(table_id: int, changes: list[tuple[int, int | None]]) -> None:
             olds.append(state(versions[(hand_id, version)], current["number"]))
         news.append((hand_id, state(current, current["number"])))
     sums = _read(table_id)
+    loaded = _Loaded.of(sums)
     if not olds:  # hands added after every other: the runs and the extremes follow them one by one
         for hand_id, new in sorted(news, key=lambda item: item[1].number):
             _add(sums, new, names, +1)
@@ -214,7 +214,7 @@ def _take_in(table_id: int, changes: list[tuple[int, int | None]]) -> None:
         for _hand_id, new in news:
             _add(sums, new, names, +1)
         _read_again(sums, table_id)
-    _write(sums, table_id)
+    _write(sums, loaded, table_id)
 
 
 _HAND_FIELDS = ("pk", "number", "document", "result", "status")
@@ -383,25 +383,50 @@ def _read_again(sums: _Sums, table_id: int) -> None:
         raise _Unheard
 
 
-def _write(sums: _Sums, table_id: int) -> None:
-    """The table's summaries replaced by ``sums``: three deletes and three inserts whatever the table's size."""
-    for model in summaries.SUMMARIES:
-        model.objects.filter(table_id=table_id).delete()
+@dataclass(frozen=True)
+class _Loaded:
+    """The ids of the summary rows as read, per model: those no longer in ``_Sums`` are deleted."""
+
+    ids: dict[Any, set[int]]
+
+    @classmethod
+    def of(cls, sums: _Sums) -> _Loaded:
+        rows: dict[Any, dict[Any, Any]] = {StatsLine: sums.lines, StatsDeclared: sums.declared, StatsPair: sums.pairs}
+        return cls({model: {row.pk for row in kept.values()} for model, kept in rows.items()})
+
+
+# The fields of each summary row a change may move (all but the keys).
+_FIELDS = {
+    StatsLine: [field.name for field in StatsLine._meta.concrete_fields if field.name not in ("id", "table", "player")],
+    StatsDeclared: ["played", "won"],
+    StatsPair: ["with_hands", "with_net", "with_won", "against_hands", "against_net", "against_won"],
+}
+_MONEY_FIELDS = ("net", "most", "least", "with_net", "against_net")
+
+
+def _write(sums: _Sums, loaded: _Loaded, table_id: int) -> None:
+    """The table's summaries written as ``sums`` says: per model, the rows read updated in one statement, the new
+    ones inserted in one, those gone deleted in one (a few rows per table, whatever its number of hands)."""
     for line in sums.lines.values():
         line.table_hands = sums.table_hands
-    _insert(StatsLine, sums.lines.values(), table_id)
-    _insert(StatsDeclared, sums.declared.values(), table_id)
-    _insert(StatsPair, sums.pairs.values(), table_id)
+    rows: dict[Any, dict[Any, Any]] = {StatsLine: sums.lines, StatsDeclared: sums.declared, StatsPair: sums.pairs}
+    for model, kept in rows.items():
+        _save(model, kept.values(), loaded.ids[model], table_id)
 
 
-def _insert(model: Any, rows: Iterable[Any], table_id: int) -> None:
-    made = []
+def _save(model: Any, rows: Iterable[Any], read: set[int], table_id: int) -> None:
+    old: list[Any] = []
+    new: list[Any] = []
     for row in rows:
-        row.pk = None
         row.table_id = table_id
-        for name in ("net", "most", "least", "with_net", "against_net"):
+        for name in _MONEY_FIELDS:
             if hasattr(row, name):
                 setattr(row, name, Decimal(getattr(row, name)).quantize(MONEY_PLACES))
-        made.append(row)
-    if made:
-        model.objects.bulk_create(made)
+        (old if row.pk is not None else new).append(row)
+    gone = read - {row.pk for row in old}
+    if gone:
+        model.objects.filter(pk__in=gone).delete()
+    if old:
+        model.objects.bulk_update(old, _FIELDS[model])
+    if new:
+        model.objects.bulk_create(new)
