@@ -16,8 +16,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Django's set_language (django.conf.urls.i18n), wrapped so a logged-in user's choice is remembered too.
     path("i18n/setlang/", views.language_set, name="set_language"),
-    # The installable web app (ledger/views/pwa.py): the worker is served from the root so that it controls every page.
-    path("manifest.webmanifest", views.web_manifest, name="web_manifest"),
-    path("sw.js", views.service_worker, name="service_worker"),
-    path("offline/", views.offline_page, name="offline"),
+    # The installable web app (ledger/offline/pwa.py): the worker is served from the root so it controls every page.
+    path("", include("ledger.offline.pwa_urls")),
 ]

@@ -1,4 +1,5 @@
-"""The scoreboard's rows: pure, so the server's pages and the offline worker (``ledger/offline.py``) draw them alike."""
+"""The scoreboard's rows: pure, so the server's pages and the offline worker (``ledger/offline/pricing.py``) draw
+them alike."""
 
 from __future__ import annotations
 

@@ -17,9 +17,7 @@ from ledger.views.evenings import (
     invitation_decline,
     table_create,
 )
-from ledger.views.offline import hand_queued, pricing_bundle, pricing_worker
 from ledger.views.pages import game_rules, home, language_set
-from ledger.views.pwa import offline_page, service_worker, web_manifest
 from ledger.views.settlement import (
     evening_reopen,
     evening_settlement,
@@ -55,7 +53,6 @@ __all__ = [
     "hand_create",
     "hand_edit",
     "hand_form",
-    "hand_queued",
     "hand_restore",
     "hand_undo",
     "hand_void",
@@ -63,16 +60,11 @@ __all__ = [
     "invitation_accept",
     "invitation_decline",
     "language_set",
-    "offline_page",
     "player_edit",
-    "pricing_bundle",
-    "pricing_worker",
-    "service_worker",
     "shared_evening",
     "table_create",
     "table_detail",
     "table_rules",
     "transfer_mark_paid",
     "transfer_mark_unpaid",
-    "web_manifest",
 ]

@@ -1,10 +1,10 @@
-// The table page without a network (issue 18). Loaded on the table page only (templates/ledger/table_detail.html).
+// The table page without a network. Loaded on the table page only (templates/ledger/table_detail.html).
 //
 // - A Record that cannot reach the server (the phone is offline, or the request fails) is kept in IndexedDB with the
 //   idempotency key its form carries, and shown under "On this phone, not sent yet". While any hand is kept, new
 //   hands join the queue behind it, so the books receive them in the order they were played.
 // - A worker (static/js/pricing-worker.js) runs the server's own forms, rules engine and templates in Pyodide
-//   (ledger/offline.py): it checks each queued hand as the server would, prices it, and draws the provisional
+//   (ledger/offline/pricing.py): it checks each queued hand as the server would, prices it, and draws the provisional
 //   scoreboard and the form for the next dealer. It never delays the page (see "start" at the end).
 // - The queue is sent in order, one hand at a time, when the network is back (the online event, every 15 s, the
 //   next page load). The server prices each hand again and its price counts; a difference is reported. A hand the

@@ -1,8 +1,8 @@
-// The offline pricing worker (issue 18): Pyodide running the server's own Python (the hand forms, the rules engine,
-// the templates; ledger/offline.py) in a worker, so the table page stays responsive while it loads and runs.
-// Served by ledger/views/offline.py with its own Content-Security-Policy ('wasm-unsafe-eval': WebAssembly only).
+// The offline pricing worker: Pyodide running the server's own Python (the hand forms, the rules engine,
+// the templates; ledger/offline/pricing.py) in a worker, so the table page stays responsive while it loads and runs.
+// Served by ledger/offline/views.py with its own Content-Security-Policy ('wasm-unsafe-eval': WebAssembly only).
 //
-// Messages in: {id, boot: {indexURL, bundle}} once, then {id, request: "<JSON for ledger.offline.dispatch>"}.
+// Messages in: {id, boot: {indexURL, bundle}} once, then {id, request: "<JSON for ledger.offline.pricing.dispatch>"}.
 // Messages out: {id, answer: "<JSON>"} or {id, error: "…"}; {id, ready: true, seconds} after the boot.
 let dispatch = null;
 
@@ -13,8 +13,8 @@ async function boot({ indexURL, bundle }) {
   const response = await fetch(bundle, { credentials: "same-origin" });
   if (!response.ok) throw new Error("the offline bundle answered " + response.status);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/talon" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/talon'); import ledger.offline_boot");
-  dispatch = pyodide.pyimport("ledger.offline").dispatch;
+  pyodide.runPython("import sys; sys.path.insert(0, '/talon'); import ledger.offline.boot");
+  dispatch = pyodide.pyimport("ledger.offline.pricing").dispatch;
   return (performance.now() - started) / 1000;
 }
 

@@ -1,5 +1,5 @@
 // Talon's service worker: the app shell and the table pages a scorekeeper opened, for when the pub's signal drops.
-// Served from /sw.js by ledger/views/pwa.py, which writes in the three values below (this file as stored is valid
+// Served from /sw.js by ledger/offline/pwa.py, which writes in the three values below (this file as stored is valid
 // JavaScript, but only the served copy has them).
 //
 // What it answers, GET requests of this origin only (everything else goes to the network untouched: POSTs, htmx
@@ -27,7 +27,7 @@ const OURS = [SHELL_CACHE, STATIC_CACHE, PAGES_CACHE, PYODIDE_CACHE];
 
 // Pages kept for offline use: a table, its house rules, an evening (private: deleted when nobody is logged in).
 const KEPT_PAGE = /^\/(tables\/\d+\/(rules\/)?|evenings\/\d+\/)$/;
-// The offline pricing worker and the code it runs (ledger/views/offline.py): named by their digests, kept for good.
+// The offline pricing worker and the code it runs (ledger/offline/views.py): named by their digests, kept for good.
 const BUNDLE = /^\/offline\/(bundle-[^/]+\.zip|worker-[^/]+\.js)$/;
 const MATCH = { ignoreSearch: true, ignoreVary: true };
 

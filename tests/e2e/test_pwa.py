@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from ledger.views import pwa
+from ledger.offline import pwa
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.browser import HTMX_COUNTER, PHONE

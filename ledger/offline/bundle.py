@@ -1,5 +1,5 @@
 """The zip the offline worker unpacks into Pyodide: Django (the parts forms and templates need), the ``rules``
-package, the hand forms and ``ledger/offline.py``, the templates they draw and the translations.
+package, the hand forms and ``ledger/offline/pricing.py``, the templates they draw and the translations.
 
 Built from the files this server runs, once per process, so the browser prices with exactly the server's code.
 Its name carries a digest of what it holds (``bundle_name``): the service worker keeps it for good, and a new
@@ -24,11 +24,13 @@ import sqlparse
 from django.conf import settings
 
 LANGUAGES = ("cs", "sk", "de", "en")
-# What ledger/offline.py imports of the ledger, and the templates it draws (with what they include).
+# What ledger/offline/pricing.py imports of the ledger, and the templates it draws (with what they include), under
+# templates/ledger/.
 LEDGER_FILES = (
     "ledger/__init__.py",
-    "ledger/offline.py",
-    "ledger/offline_boot.py",
+    "ledger/offline/__init__.py",
+    "ledger/offline/pricing.py",
+    "ledger/offline/boot.py",
     "ledger/scoreboard.py",
     "ledger/templatetags/__init__.py",
     "ledger/templatetags/talon.py",
@@ -40,7 +42,7 @@ TEMPLATES = (
     "_field_notes.html",
     "_record_buttons.html",
     "_scoreboard.html",
-    "_offline_queue.html",
+    "offline/_offline_queue.html",
     "_next_dealer.html",
 )
 # Django's parts that forms and templates never import: left out to keep the download small.
@@ -53,8 +55,9 @@ def _project_files() -> Iterator[tuple[str, Path]]:
         yield name, base / name
     for path in sorted((base / "ledger" / "hand_forms").glob("*.py")):
         yield f"ledger/hand_forms/{path.name}", path
-    for path in sorted((base / "rules").glob("*.py")):
-        yield f"rules/{path.name}", path
+    for path in sorted((base / "rules").rglob("*.py")):  # the games' packages (rules/skat/, ...) too
+        if "__pycache__" not in path.parts:
+            yield path.relative_to(base).as_posix(), path
     for language in LANGUAGES:
         yield (
             f"rules/locale/{language}/LC_MESSAGES/rules.mo",

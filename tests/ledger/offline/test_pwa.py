@@ -11,10 +11,10 @@ from django.template import Context, Template
 from django.templatetags.static import static
 from PIL import Image
 
-from ledger.views import pwa
+from ledger.offline import pwa
 from tests import factories
 
-STATIC = Path(__file__).resolve().parents[2] / "static"
+STATIC = Path(__file__).resolve().parents[3] / "static"
 
 
 def _manifest(client):

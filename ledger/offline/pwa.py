@@ -26,14 +26,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 WORKER_SOURCE = "js/sw.js"
-# The script `{% htmx_script %}` puts on every page (django-htmx's vendored htmx 2); tests/ledger/test_pwa.py checks
-# the tag still names it, so an upgrade of django-htmx that moves it cannot leave the shell without htmx.
+# The script `{% htmx_script %}` puts on every page (django-htmx's vendored htmx 2); tests/ledger/offline/test_pwa.py
+# checks the tag still names it, so an upgrade of django-htmx that moves it cannot leave the shell without htmx.
 HTMX = "django_htmx/htmx-2.min.js"
 ICONS = {"192": "img/icon-192.png", "512": "img/icon-512.png", "maskable": "img/icon-maskable-512.png"}
 # The static files every page needs, cached when the worker installs: a page opened offline draws with them.
 SHELL_STATIC = ("css/talon.css", "js/talon.js", "js/pwa.js", HTMX, "img/talon.svg", *ICONS.values())
 # Templates the offline page is drawn from: a change to them is a change to the shell.
-SHELL_TEMPLATES = ("base.html", "ledger/offline.html")
+SHELL_TEMPLATES = ("base.html", "ledger/offline/offline.html")
 # talon.css's light theme: --accent (the top bar) and --bg (the page).
 THEME_COLOR = "#14532d"
 BACKGROUND_COLOR = "#f6f4ee"
@@ -88,7 +88,7 @@ def offline_page(request: HttpRequest) -> HttpResponse:
     The worker keeps one copy for everybody who uses the phone, so it is drawn as for a stranger: no name in the top
     bar, no evening, no table.
     """
-    response = render(request, "ledger/offline.html", {"user": AnonymousUser()})
+    response = render(request, "ledger/offline/offline.html", {"user": AnonymousUser()})
     response["Cache-Control"] = "no-cache"
     return response
 

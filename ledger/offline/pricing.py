@@ -3,8 +3,9 @@
 The server embeds the table's state in its page (``offline_state``: seats, frozen ruleset, balances, the last counted
 hands' dealers and Bock rounds). While the phone is offline, the page's worker runs this module under Pyodide with
 the ledger's own ``hand_forms``, the ``rules`` package and the templates the server draws the form with
-(``ledger/views/offline.py`` serves them as one zip). So a hand entered offline is checked by the same form, priced
-by the same engine, and the next form is drawn for the same dealer and Bock rounds as the server would draw them.
+(``ledger/offline/bundle.py`` lists them, ``ledger/offline/views.py`` serves them as one zip). So a hand entered
+offline is checked by the same form, priced by the same engine, and the next form is drawn for the same dealer and
+Bock rounds as the server would draw them.
 
 The server stays authoritative: queued hands are sent in order with their idempotency key and priced again there;
 the page shows any difference. This module imports nothing that needs a database: ``OfflineTable`` stands in for
@@ -36,7 +37,7 @@ FORMS: dict[str, type[HandForm]] = {form.game: form for form in (MariasHandForm,
 
 
 class OfflineState(TypedDict):
-    """What the table page tells its offline worker (``selectors.offline_state``), as JSON."""
+    """What the table page tells its offline worker (``ledger.offline.table_page.offline_state``), as JSON."""
 
     table: int
     game: str
@@ -51,7 +52,7 @@ class OfflineState(TypedDict):
     contracts: list[str]  # of the newest counted hands, newest first: the usual contract's window
     revision: int
     action: str  # where Record posts (the form's action)
-    sync: str  # where queued hands are sent (views.offline.hand_queued)
+    sync: str  # where queued hands are sent (ledger.offline.views.hand_queued)
     csrf_token: str
     open: bool  # the evening takes hands; a closed one refuses what is queued
     user: int  # whose queue: a shared phone keeps each scorekeeper's hands apart
@@ -249,7 +250,7 @@ def queue(state: OfflineState, queued: Sequence[QueuedHand], tapped: str | None 
     return answer | {
         "priced": priced,
         "scoreboard": render_to_string("ledger/_scoreboard.html", context | {"live": True}),
-        "rows": render_to_string("ledger/_offline_queue.html", context),
+        "rows": render_to_string("ledger/offline/_offline_queue.html", context),
         "next_dealer_html": render_to_string("ledger/_next_dealer.html", {"next_dealer": state["seats"][start.dealer]}),
     }
 

@@ -1,7 +1,7 @@
-"""The table page without a network (issue 18): the worker that prices hands in the browser, the zip of code it
-runs, and the door through which the hands queued on a phone reach the books.
+"""The table page without a network: the worker that prices hands in the browser, the zip of code it runs, and the
+door through which the hands queued on a phone reach the books.
 
-See ``ledger/offline.py`` (what the worker runs), ``static/js/offline.js`` (the page's queue) and
+See ``ledger/offline/pricing.py`` (what the worker runs), ``static/js/offline.js`` (the page's queue) and
 ``static/js/pricing-worker.js`` (the worker).
 """
 
@@ -13,11 +13,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.http import require_GET, require_POST
 
-from ledger import offline_bundle
 from ledger.access import table_for_scorekeeper
 from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
 from ledger.models import Hand
+from ledger.offline import bundle
 from ledger.views.tables import record_from_form
 
 # The worker's own policy (a worker follows the policy of the script it runs, not the page's). WebAssembly needs
@@ -32,9 +32,9 @@ WORKER_POLICY = (
 @require_GET
 def pricing_worker(request: HttpRequest, name: str) -> HttpResponse:
     """The worker script, served here rather than from /static/ so that it carries its own policy."""
-    if name != offline_bundle.worker_name():
+    if name != bundle.worker_name():
         raise Http404
-    response = HttpResponse(offline_bundle.WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
+    response = HttpResponse(bundle.WORKER_SOURCE.read_bytes(), content_type="text/javascript; charset=utf-8")
     response["Content-Security-Policy"] = WORKER_POLICY
     response["Cache-Control"] = "public, max-age=31536000, immutable"
     return response
@@ -42,10 +42,10 @@ def pricing_worker(request: HttpRequest, name: str) -> HttpResponse:
 
 @require_GET
 def pricing_bundle(request: HttpRequest, name: str) -> HttpResponse:
-    """The code the worker runs (``ledger.offline_bundle``): named by its digest, so kept for good."""
-    if name != offline_bundle.bundle_name():
+    """The code the worker runs (``ledger.offline.bundle``): named by its digest, so kept for good."""
+    if name != bundle.bundle_name():
         raise Http404
-    response = HttpResponse(offline_bundle.bundle(), content_type="application/zip")
+    response = HttpResponse(bundle.bundle(), content_type="application/zip")
     response["Cache-Control"] = "public, max-age=31536000, immutable"
     return response
 

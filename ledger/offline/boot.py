@@ -1,4 +1,4 @@
-"""Django for the offline worker: run once under Pyodide, in the browser, before ``ledger.offline`` is called.
+"""Django for the offline worker: run once under Pyodide, in the browser, before ``ledger.offline.pricing`` is called.
 
 No database, no apps, no URLs: the hand forms, the templates they are drawn with (``/talon/templates``) and the
 translations (``/talon/locale``, Django's own for its form messages) are all the worker needs. The server never

@@ -1,9 +1,9 @@
-"""Issue 18 on the server: what the table page gives its offline worker, the worker's code, and the door for queued
-hands.
+"""The offline entry on the server: what the table page gives its offline worker, the worker's code, and the door
+for queued hands.
 
-The worker runs ``ledger/offline.py`` under Pyodide; here the same module runs in CPython on the state and the form
-fields the page holds, and must come to exactly what Record stores: the price, the dealer, the hand's number, and
-the form drawn for the next hand (tests/e2e/test_offline.py runs it in the browser).
+The worker runs ``ledger/offline/pricing.py`` under Pyodide; here the same module runs in CPython on the state and
+the form fields the page holds, and must come to exactly what Record stores: the price, the dealer, the hand's
+number, and the form drawn for the next hand (tests/e2e/test_offline.py runs it in the browser).
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ledger import offline, offline_bundle, services
+from ledger import services
 from ledger.models import Hand
+from ledger.offline import bundle as offline_bundle
+from ledger.offline import pricing as offline
 from ledger.templatetags.talon import money
 from tests import factories
 
@@ -103,8 +105,8 @@ HANDS = {
 
 @pytest.mark.parametrize("game", ["marias", "snapser", "skat"])
 def test_the_worker_prices_and_draws_as_record_stores(alice_client, evening, game):
-    """Hand after hand, ``ledger.offline`` (the worker's code) comes to what Record stores, and draws the same next
-    form as the page: the Bock rounds of a pub Skat table, the dealer, the usual contract all carry over alike."""
+    """Hand after hand, ``ledger.offline.pricing`` (the worker's code) comes to what Record stores, and draws the same
+    next form as the page: the Bock rounds of a pub Skat table, the dealer, the usual contract all carry over alike."""
     table = factories.make_table(evening, game, **({"preset": "pub"} if game == "skat" else {}))
     for number, taps in enumerate(HANDS[game], start=1):
         page = alice_client.get(table.get_absolute_url()).content.decode()
@@ -261,7 +263,7 @@ def test_queued_hands_are_the_scorekeepers_alone(charlie_client, evening):
 
 
 def test_only_the_worker_may_compile_webassembly(alice_client, evening):
-    from ledger.offline_bundle import worker_name
+    from ledger.offline.bundle import worker_name
 
     table = factories.make_table(evening, "marias")
     page = alice_client.get(table.get_absolute_url())
@@ -287,24 +289,25 @@ def test_the_bundle_holds_the_servers_own_code(client):
     assert "immutable" in response["Cache-Control"]
     names = set(zipfile.ZipFile(io.BytesIO(response.content)).namelist())
     assert {
-        "ledger/offline.py",
+        "ledger/offline/pricing.py",
         "ledger/hand_forms/marias.py",
-        "rules/skat.py",
+        "rules/skat/__init__.py",
         "rules/locale/cs/LC_MESSAGES/rules.mo",
     } <= names
     assert {"templates/ledger/_hand_form.html", "locale/de/LC_MESSAGES/django.mo", "django/forms/forms.py"} <= names
     assert not any(name.startswith(("django/contrib/", "ledger/models", "ledger/services")) for name in names)
     with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
-        assert archive.read("rules/skat.py") == Path(offline_bundle.settings.BASE_DIR, "rules/skat.py").read_bytes()
+        skat = "rules/skat/__init__.py"
+        assert archive.read(skat) == Path(offline_bundle.settings.BASE_DIR, skat).read_bytes()
     assert client.get(reverse("ledger:pricing_bundle", args=["bundle-0.zip"])).status_code == 404
 
 
 def test_pyodide_keeps_its_own_cache_across_releases(client):
     """The service worker keeps Pyodide in a cache named by Pyodide's version (put there by .ci/pyodide), and the
     release version leaves Pyodide's 13 MB out, so a new release of Talon is not a new download of Pyodide."""
-    from ledger.views import pwa
+    from ledger.offline import pwa
 
-    version = (Path(__file__).resolve().parents[2] / "static/vendor/pyodide/VERSION").read_text().strip()
+    version = (Path(__file__).resolve().parents[3] / "static/vendor/pyodide/VERSION").read_text().strip()
     assert pwa.pyodide_version() == version
     script = client.get(reverse("service_worker")).content.decode()
     assert f'const PYODIDE = "{version}";' in script
