@@ -1,6 +1,6 @@
 """The bundle the browser prices with holds everything the worker imports: unpacked and booted as the worker does
 (``static/js/pricing-worker.js``), in a Python that sees nothing but the bundle and the standard library, it prices a
-hand of every game as the server does."""
+hand of every game as the server does, in every language the page speaks."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from tests import factories
 from tests.ledger.offline.test_offline import HANDS, form_fields, offline_state, tapped, without_stamps
 
 pytestmark = pytest.mark.django_db
+
+LANGUAGES = ("en", "cs", "sk", "de")
 
 # What the worker runs, with the bundle unpacked under ROOT instead of /talon: the templates and catalogues are read
 # from there (the settings are set before the first template or translation is read).
@@ -56,7 +58,9 @@ def test_the_bundle_prices_a_hand_of_every_game_on_its_own(alice_client, evening
             taps = taps | {"declarer": table.seat_names[(offline.next_hand(state, []).dealer + 1) % 3]}
         fields = tapped(form_fields(page), taps)
         queued = {"key": dict(fields)["key"], "fields": fields, "status": "waiting", "reason": ""}
-        requests.append(json.dumps({"call": "queue", "state": state, "queued": [queued], "tapped": queued["key"]}))
+        for language in LANGUAGES:  # the catalogues it ships: the same words as the server's
+            asked = {"call": "queue", "state": state | {"language": language}, "queued": [queued]}
+            requests.append(json.dumps(asked | {"tapped": queued["key"]}))
     # -I: no user site, no PYTHONPATH; -S: not even the virtualenv's packages, only the standard library.
     run = subprocess.run(
         [sys.executable, "-I", "-S", "-c", WORKER, str(tmp_path)],
