@@ -417,7 +417,6 @@ def test_the_lines_first_standings_wait_for_a_writer_holding_the_table(monkeypat
     # any other database error is not.
     from django.db import OperationalError
 
-
     calls: list[int] = []
 
     def locked_twice(tournament_id: int) -> dict[str, Any]:
