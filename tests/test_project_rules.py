@@ -28,7 +28,11 @@ def test_no_module_under_rules_imports_django():
 
 
 def test_importing_every_rules_module_loads_no_django():
-    modules = sorted(f"rules.{path.stem}" for path in RULES.glob("*.py") if path.stem not in {"__init__", "__main__"})
+    modules = sorted(
+        ".".join(path.relative_to(RULES.parent).with_suffix("").parts).removesuffix(".__init__")
+        for path in RULES.rglob("*.py")
+        if path.stem != "__main__"
+    )
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"
