@@ -1,5 +1,5 @@
-// A tournament's live standings (templates/ledger/_tournament_standings_live.html): the players' phones and the
-// projector. The live line (ledger/views/tournament_live.py, ledger/live) sends the standings and the round as
+// A tournament's live standings (templates/ledger/tournaments/_tournament_standings_live.html): the players' phones
+// and the projector. The live line (ledger/tournaments/live.py, ledger/live) sends the standings and the round as
 // JSON, first when it connects and then after every stored hand and every new round; this script draws them into
 // the rows with textContent (never markup from the message), so a hand costs the server one push however many
 // pages watch. While the line is down (no EventSource, a proxy that drops it, the link switched off) htmx asks
@@ -55,7 +55,7 @@
   }
 
   // ------------------------------------------------------------------------------------------------------------
-  // Drawing a message: the same markup as templates/ledger/_tournament_standings.html
+  // Drawing a message: the same markup as templates/ledger/tournaments/_tournament_standings.html
 
   function cell(tag, text, className, label) {
     var element = document.createElement(tag);
