@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from ledger.api.routing import by_method
+from ledger.api.method_routes import by_method
 from ledger.tournaments.api import (
     TournamentCreateApi,
     TournamentDetailApi,
