@@ -20,7 +20,7 @@ one drawn before (drawn once per dealer: docs/benchmarks.md says what a first on
 machine is shared; each request's median is reported as a multiple of the floor's median, and the growth from 10
 to 500 hands.
 
-Targets (issue 16, point 7): a hand submission at most 3x the floor, the table page at most 5x, and none of them
+Targets: a hand submission at most 3x the floor, the table page at most 5x, and none of them
 more than 1.2x dearer at 500 hands than at 10.
 
 The whole request: what runs in the worker after the answer has gone out (Django's ``request_finished``: the hand
@@ -232,7 +232,7 @@ def _measure(
         summaries.refresh(Table.objects.filter(pk=table))  # current again, as before a scorekeeper's next hand
 
     expected = {"floor": 200, "page": 200, "htmx": 200, "api": 201}
-    # The answer to Record carries only what changed, swapped in out of band (HX-Reswap: none); before issue 16.7
+    # The answer to Record carries only what changed, swapped in out of band (HX-Reswap: none); before that
     # it redrew the table's whole live part. BENCH_ANSWER="" measures a checkout from before.
     answer = os.environ.get("BENCH_ANSWER", "none")
     jobs = [(kind, size) for kind in KINDS for size in SIZES]

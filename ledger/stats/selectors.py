@@ -2,7 +2,7 @@
 
 Every figure is an aggregate over the counted postings (one player's money for one hand) and the stored hand
 documents (``Hand.document``, read through JSON key lookups that SQLite and PostgreSQL both answer), made in two
-steps: per table and player (``ledger.stats.summaries``: recomputed by the database when the table changes), then
+steps: per table and player (``ledger.stats.models``: kept hand by hand, recomputed when stale), then
 over the tables asked for. No answer loads the hands into Python, and each costs a fixed number of queries
 whatever the number of evenings or hands. Python only walks rows that are already per table (the net series, the
 streaks) or per player.
