@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install system-deps run test lint typecheck migrations-check pytest e2e messages bench clean
+.PHONY: install system-deps run test checks lint typecheck migrations-check pytest e2e messages bench clean
 
 $(VENV)/.installed: pyproject.toml requirements.lock
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -27,7 +27,12 @@ run: install
 	DEBUG=1 $(PY) manage.py load_demo
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-test: install lint typecheck migrations-check pytest
+# Everything CI checks, on the database DATABASE_URL names (SQLite without it). .ci/run runs the same pieces, but the
+# checks and the browser tests once rather than once per database (docs/development.md, "Continuous integration").
+test: install checks pytest
+
+# What does not depend on the database: style, types and the migrations' completeness.
+checks: lint typecheck migrations-check
 
 lint:
 	$(VENV)/bin/ruff check .
@@ -39,8 +44,10 @@ typecheck:
 migrations-check:
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
+# loadgroup: tests as they come, except those marked with an xdist_group, which share one worker (the query-count
+# modules record their big tables once per worker).
 pytest:
-	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 e2e: install
 	$(VENV)/bin/pytest tests/e2e $(PYTEST_ARGS)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from ledger import services
 from ledger.models import Evening, Hand, Table
@@ -49,3 +52,20 @@ def record(table: Table, hand: dict[str, Any] | None = None, times: int = 1) -> 
 
 def money(text: str) -> Decimal:
     return Decimal(text)
+
+
+@contextlib.contextmanager
+def kept_for_the_module(django_db_blocker: Any) -> Iterator[None]:
+    """For a module-scoped fixture that builds costly data (hundreds of hands recorded through the services): what it
+    writes inside stays in one open transaction for the module's tests, each of which runs in a savepoint inside it
+    (pytest-django's ``db`` nests its atomic blocks), and is rolled back when the module is done. Nothing is
+    committed, so no other test sees it; within the module a test's own writes are undone after it as usual."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)

@@ -1,6 +1,12 @@
-"""Per-request SQL must not grow with the number of hands: the same count at 10 and at 500 hands."""
+"""Per-request SQL must not grow with the number of hands: the same count at 10 and at 500 hands.
+
+The tables are recorded hand by hand through ``services.hand_record``, as the app stores them, once for the module
+(``stored``: about 1,500 hands instead of 5,600 recorded again by each test); each test runs inside that data and
+its own writes (a hand submitted) are undone after it (``factories.kept_for_the_module``)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pytest
 from django.db import connection
@@ -11,11 +17,71 @@ from ledger import services
 from ledger.models import Hand, Table
 from tests import factories
 
+# One worker records the module's tables once (make pytest: --dist loadgroup), rather than each worker its own copy.
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("query_counts")]
+
 
 def _fill(table, count):
     hand = factories.SNAPSER_N1
     for number in range(count):
         services.hand_record(table=table, hand=dict(hand, raises=number % 3), by=table.evening.owner)
+
+
+def _fill_seeger(table, count):
+    """Seeger-Fabian with Bock rounds: every third hand lost 60:60 (a Bock round), the others won inside it."""
+    for number in range(count):
+        declarer = table.seat_names[number % 3]
+        points = 60 if number % 3 == 0 else 61
+        hand = {"declarer": declarer, "contract": "grand", "matadors": 1, "declarer_points": points}
+        services.hand_record(table=table, hand=hand, by=table.evening.owner)
+
+
+def _fill_bock(table, count):
+    for number in range(count):
+        declarer = table.seat_names[number % 3]
+        hand = {"declarer": declarer, "contract": "grand", "matadors": 1, "declarer_points": 61}
+        services.hand_record(table=table, hand=hand, by=table.evening.owner)
+
+
+SIZES = (10, 500)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """Alice's tables by number of hands, each alone in an evening of its own."""
+
+    alice: object
+    snapser: dict[int, Table]
+    bock: dict[int, Table]
+    seeger: dict[int, Table]
+
+
+@pytest.fixture(scope="module")
+def stored(django_db_setup, django_db_blocker):
+    with factories.kept_for_the_module(django_db_blocker):
+        with django_db_blocker.unblock():
+            alice = factories.make_user("alice")
+            tables: dict[str, dict[int, Table]] = {"snapser": {}, "bock": {}, "seeger": {}}
+            for size in SIZES:
+                tables["snapser"][size] = factories.make_table(factories.make_evening(alice), "snapser")
+                _fill(tables["snapser"][size], size)
+                tables["bock"][size] = factories.make_table(factories.make_evening(alice), "skat", preset="pub")
+                _fill_bock(tables["bock"][size], size)
+                seeger = factories.make_table(factories.make_evening(alice), "skat", preset="seeger-fabian", bock=True)
+                _fill_seeger(seeger, size)
+                tables["seeger"][size] = seeger
+        yield Stored(alice=alice, **tables)
+
+
+@pytest.fixture
+def alice(db, stored):
+    """The module's Alice, who keeps the stored tables (the shared fixture would make a second one)."""
+    return stored.alice
+
+
+def _fresh(table):
+    """The stored table as the database has it now (a test before this one may have read it into this object)."""
+    return Table.objects.get(pk=table.pk)
 
 
 def _queries(client, method, url, data=None, **headers):
@@ -26,12 +92,12 @@ def _queries(client, method, url, data=None, **headers):
 
 
 @pytest.mark.parametrize("htmx", [False, True])
-def test_the_table_page_costs_the_same_at_10_and_500_hands(alice_client, evening, htmx):
+def test_the_table_page_costs_the_same_at_10_and_500_hands(stored, alice_client, htmx):
     headers = {"HX-Request": "true"} if htmx else {}
     counts = []
-    for size in (10, 500):
-        table = factories.make_table(evening, "snapser")
-        _fill(table, size)
+    for size in SIZES:
+        table = _fresh(stored.snapser[size])
+        assert table.hands.count() == size
         counts.append(_queries(alice_client, "get", table.get_absolute_url(), **headers))
     assert counts[0] == counts[1]
     # Session, user, table; the newest hands of the log and their count; the newest counted contracts for the
@@ -40,11 +106,11 @@ def test_the_table_page_costs_the_same_at_10_and_500_hands(alice_client, evening
 
 
 @pytest.mark.parametrize("answer", ["what changed", "the whole live part"])
-def test_a_hand_submission_costs_the_same_at_10_and_500_hands(alice_client, evening, answer):
+def test_a_hand_submission_costs_the_same_at_10_and_500_hands(stored, alice_client, answer):
     counts = []
-    for size in (10, 500):
-        table = factories.make_table(evening, "snapser")
-        _fill(table, size)
+    for size in SIZES:
+        table = _fresh(stored.snapser[size])
+        assert table.hands.count() == size
         url = reverse("ledger:hand_create", args=[table.pk])
         data = factories.SNAPSER_N1 | {"dealer": "0", "key": f"k{size}"}
         if answer == "what changed":  # the form was drawn on the table as it is: out-of-band swaps (issue 16.7)
@@ -59,35 +125,23 @@ def test_a_hand_submission_costs_the_same_at_10_and_500_hands(alice_client, even
         assert counts[0] <= 19
 
 
-def test_a_bock_table_page_costs_the_same_at_10_and_500_hands(alice_client, evening):
+def test_a_bock_table_page_costs_the_same_at_10_and_500_hands(stored, alice_client):
     counts = []
-    for size in (10, 500):
-        table = factories.make_table(evening, "skat", preset="pub")
-        for number in range(size):
-            declarer = table.seat_names[number % 3]
-            hand = {"declarer": declarer, "contract": "grand", "matadors": 1, "declarer_points": 61}
-            services.hand_record(table=table, hand=hand, by=evening.owner)
+    for size in SIZES:
+        table = _fresh(stored.bock[size])
+        assert table.hands.count() == size
         counts.append(_queries(alice_client, "get", table.get_absolute_url()))
     assert counts[0] == counts[1]
 
 
-def _fill_seeger(table, count):
-    """Seeger-Fabian with Bock rounds: every third hand lost 60:60 (a Bock round), the others won inside it."""
-    for number in range(count):
-        declarer = table.seat_names[number % 3]
-        points = 60 if number % 3 == 0 else 61
-        hand = {"declarer": declarer, "contract": "grand", "matadors": 1, "declarer_points": points}
-        services.hand_record(table=table, hand=hand, by=table.evening.owner)
-
-
 @pytest.mark.parametrize("htmx", [False, True])
-def test_a_seeger_fabian_table_page_costs_the_same_at_10_and_500_hands(alice_client, evening, htmx):
+def test_a_seeger_fabian_table_page_costs_the_same_at_10_and_500_hands(stored, alice_client, htmx):
     """Its list points so far are the newest hand's (``Hand.list_points``), read with the log: no query of their own."""
     headers = {"HX-Request": "true"} if htmx else {}
     counts = []
-    for size in (10, 500):
-        table = factories.make_table(evening, "skat", preset="seeger-fabian", bock=True)
-        _fill_seeger(table, size)
+    for size in SIZES:
+        table = _fresh(stored.seeger[size])
+        assert table.hands.count() == size
         page = alice_client.get(table.get_absolute_url(), headers=headers)
         assert "Seeger-Fabian points" in page.content.decode()
         counts.append(_queries(alice_client, "get", table.get_absolute_url(), **headers))
@@ -96,12 +150,11 @@ def test_a_seeger_fabian_table_page_costs_the_same_at_10_and_500_hands(alice_cli
     assert counts[0] <= 8
 
 
-def test_a_seeger_fabian_hand_submission_costs_the_same_at_10_and_500_hands(alice_client, evening):
+def test_a_seeger_fabian_hand_submission_costs_the_same_at_10_and_500_hands(stored, alice_client):
     counts = []
-    for size in (10, 500):
-        table = factories.make_table(evening, "skat", preset="seeger-fabian", bock=True)
-        _fill_seeger(table, size)
-        table.refresh_from_db()
+    for size in SIZES:
+        table = _fresh(stored.seeger[size])
+        assert table.hands.count() == size
         declarer = table.seat_names[size % 3]
         data = {"declarer": declarer, "contract": "grand", "matadors": "1", "declarer_points": "61"}
         data |= {"bock": services.table_pending_bock(table), "dealer": services.next_dealer(table, table.hands.first())}
@@ -112,31 +165,31 @@ def test_a_seeger_fabian_hand_submission_costs_the_same_at_10_and_500_hands(alic
     assert counts[0] == counts[1]
 
 
-def test_the_share_page_costs_the_same_at_10_and_500_hands(client, alice):
+def test_the_share_page_costs_the_same_at_10_and_500_hands(stored, client):
     counts = []
-    for size in (10, 500):
-        evening = factories.make_evening(alice)
-        _fill(factories.make_table(evening, "snapser"), size)
+    for size in SIZES:
+        evening = _fresh(stored.snapser[size]).evening
+        assert evening.tables.count() == 1
         counts.append(_queries(client, "get", reverse("ledger:shared_evening", args=[evening.share_token])))
     assert counts[0] == counts[1]
     # The ETag, the evening, its tables; per table its log, hand count, balances and chart (selectors).
     assert counts[0] <= 7
 
 
-def test_the_evening_page_costs_the_same_at_10_and_500_hands(alice_client, alice):
+def test_the_evening_page_costs_the_same_at_10_and_500_hands(stored, alice_client):
     counts = []
-    for size in (10, 500):
-        evening = factories.make_evening(alice)
-        _fill(factories.make_table(evening, "snapser"), size)
+    for size in SIZES:
+        evening = _fresh(stored.snapser[size]).evening
+        assert evening.tables.count() == 1
         counts.append(_queries(alice_client, "get", evening.get_absolute_url()))
     assert counts[0] == counts[1]
 
 
-def test_the_share_page_of_a_seeger_fabian_table_costs_the_same_at_10_and_500_hands(client, alice):
+def test_the_share_page_of_a_seeger_fabian_table_costs_the_same_at_10_and_500_hands(stored, client):
     counts = []
-    for size in (10, 500):
-        evening = factories.make_evening(alice)
-        _fill_seeger(factories.make_table(evening, "skat", preset="seeger-fabian", bock=True), size)
+    for size in SIZES:
+        evening = _fresh(stored.seeger[size]).evening
+        assert evening.tables.count() == 1
         counts.append(_queries(client, "get", reverse("ledger:shared_evening", args=[evening.share_token])))
     assert counts[0] == counts[1]
     assert counts[0] <= 7  # as the Šnapser share page: the list points come with the log
