@@ -11,12 +11,12 @@ under the table's row lock:
   the version it had before the request (none for a new hand);
 - ``hooks.hands_changed`` tells the table's new revision.
 
-A table's summaries are at ``Table.stats_revision``. When the revisions heard are exactly the ones after it up to
-the table's revision, one per change noted, the table's summaries take in those changes and are marked at its
-revision; otherwise (another process changed the table meanwhile and has not caught up, a rename, an import), the
-table is recomputed from scratch (``summaries.refresh``). Tables of evenings left out of statistics (a
-tournament's) wait until somebody asks. Outside a request nothing is noted: the next statistic recomputes what
-moved on.
+A table's summaries are at ``Table.stats_revision``. When the revisions heard are exactly the next ones after it,
+one per change noted, the table's summaries take in those changes and are marked at the last of them (a later
+request's changes, heard by that request, follow when it ends); otherwise (another request's earlier changes not
+yet taken in, a rename, an import), the table is recomputed from scratch (``summaries.refresh``). Tables of
+evenings left out of statistics (a tournament's) wait until somebody asks. Outside a request nothing is noted: the
+next statistic recomputes what moved on.
 
 Per hand and player the additive figures (hands, won, net, raises, declared, the contracts, the pairs) move by the
 difference between the old and the new version. The largest and smallest amounts and the runs of won hands
@@ -134,14 +134,17 @@ def catch_up(table_id: int, changes: list[tuple[int, int | None]], revisions: li
         done, now = locked["stats_revision"], locked["revision"]
         if done is not None and done >= now:
             return "current"
-        heard_all = done is not None and sorted(revisions) == list(range(done + 1, now + 1))
-        if heard_all and len(changes) == len(revisions):
+        heard = sorted(revisions)
+        # The next changes after the summaries' revision, all of them heard here (later ones, another request's
+        # not yet worked off, may follow: that request takes them in after these).
+        follows = done is not None and bool(heard) and heard == list(range(done + 1, heard[-1] + 1))
+        if follows and len(changes) == len(revisions):
             try:
-                _take_in(table_id, locked["game"], len(locked["seat_names"]), changes)
+                _take_in(table_id, locked["game"], len(locked["seat_names"]), changes, latest=heard[-1] == now)
             except _Unheard:
                 pass
             else:
-                Table.objects.filter(pk=table_id).update(stats_revision=now)
+                Table.objects.filter(pk=table_id).update(stats_revision=heard[-1])
                 return "added"
         summaries.refresh(Table.objects.filter(pk=table_id))
         return "recomputed"
@@ -167,22 +170,41 @@ class _Sums:
     table_hands: int
 
 
-def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int, int | None]]) -> None:
+def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int, int | None]], *, latest: bool) -> None:
+    """Take ``changes`` into the table's summaries: each changed hand's version before them out, the version they
+    made in (the hand's current one, or an archived one when a later request changed it again). ``latest``: no
+    change came after them, so the table's postings may be read as they are now."""
     ids = dict(Seat.objects.filter(table_id=table_id).values_list("player__name", "player_id"))
     names = {player: name for name, player in ids.items()}
     before: dict[int, int | None] = {}
+    made: dict[int, int] = defaultdict(int)  # per hand: the version these changes made
     for hand_id, version in changes:
         before.setdefault(hand_id, version)  # the version the summaries hold: before the request's first change
+        made[hand_id] += 1
+    for hand_id, version in before.items():
+        made[hand_id] += version or 0  # a new hand's first version is 1, each change adds one
     hands = {row["pk"]: row for row in Hand.objects.filter(pk__in=before).values(*_HAND_FIELDS)}
     if set(hands) != set(before):
         raise _Unheard  # a hand deleted meanwhile
-    older = [(hand_id, version) for hand_id, version in before.items() if version is not None]
+    archived = [
+        hand_id
+        for hand_id, version in before.items()
+        if version is not None or made[hand_id] != hands[hand_id]["version"]
+    ]
     versions = {}
-    if older:
-        kept = HandVersion.objects.filter(hand_id__in=[hand_id for hand_id, _v in older]).values(
+    if archived:
+        kept = HandVersion.objects.filter(hand_id__in=archived).values(
             "hand_id", "version", "document", "result", "status"
         )
         versions = {(row["hand_id"], row["version"]): row for row in kept}
+
+    def version_of(hand_id: int, version: int) -> Mapping[str, Any]:
+        if hands[hand_id]["version"] == version:
+            current: Mapping[str, Any] = hands[hand_id]
+            return current
+        if (hand_id, version) not in versions:
+            raise _Unheard
+        return versions[(hand_id, version)]
 
     def state(row: Mapping[str, Any], number: int) -> _State:
         amounts: dict[int, Decimal] = {}
@@ -196,12 +218,10 @@ def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int,
     olds: list[_State] = []
     news: list[tuple[int, _State]] = []
     for hand_id, version in before.items():
-        current = hands[hand_id]
+        number = hands[hand_id]["number"]
         if version is not None:
-            if (hand_id, version) not in versions:
-                raise _Unheard
-            olds.append(state(versions[(hand_id, version)], current["number"]))
-        news.append((hand_id, state(current, current["number"])))
+            olds.append(state(version_of(hand_id, version), number))
+        news.append((hand_id, state(version_of(hand_id, made[hand_id]), number)))
     sums = _read(table_id)
     loaded = _Loaded.of(sums)
     if not olds:  # hands added after every other: the runs and the extremes follow them one by one
@@ -209,6 +229,8 @@ def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int,
             _add(sums, new, names, +1)
             _follow(sums, hand_id, new)
     else:
+        if not latest:
+            raise _Unheard  # the postings read again would be those of later changes too
         for old in olds:
             _add(sums, old, names, -1)
         for _hand_id, new in news:
@@ -217,7 +239,7 @@ def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int,
     _write(sums, loaded, table_id)
 
 
-_HAND_FIELDS = ("pk", "number", "document", "result", "status")
+_HAND_FIELDS = ("pk", "number", "version", "document", "result", "status")
 
 
 def _read(table_id: int) -> _Sums:

@@ -58,17 +58,29 @@ def _apply(table: Table, step: tuple[Any, ...], by: Any) -> None:
 
 
 def _summaries(table: Table) -> tuple[list[Any], list[Any], list[Any]]:
-    lines = StatsLine.objects.filter(table=table).order_by("player_id").values_list(
-        "player_id", "table_hands", "hands", "won", "net", "most", "least", "most_hand_id", "least_hand_id"
+    lines = (
+        StatsLine.objects.filter(table=table)
+        .order_by("player_id")
+        .values_list(
+            "player_id", "table_hands", "hands", "won", "net", "most", "least", "most_hand_id", "least_hand_id"
+        )
     )
-    runs = StatsLine.objects.filter(table=table).order_by("player_id").values_list(
-        "flek_given", "flek_won", "declared", "declared_won", "best_run", "lead_run", "tail_run"
+    runs = (
+        StatsLine.objects.filter(table=table)
+        .order_by("player_id")
+        .values_list("flek_given", "flek_won", "declared", "declared_won", "best_run", "lead_run", "tail_run")
     )
-    declared = StatsDeclared.objects.filter(table=table).order_by("player_id", "contract").values_list(
-        "player_id", "contract", "played", "won"
+    declared = (
+        StatsDeclared.objects.filter(table=table)
+        .order_by("player_id", "contract")
+        .values_list("player_id", "contract", "played", "won")
     )
-    pairs = StatsPair.objects.filter(table=table).order_by("player_id", "other_id").values_list(
-        "player_id", "other_id", "with_hands", "with_net", "with_won", "against_hands", "against_net", "against_won"
+    pairs = (
+        StatsPair.objects.filter(table=table)
+        .order_by("player_id", "other_id")
+        .values_list(
+            "player_id", "other_id", "with_hands", "with_net", "with_won", "against_hands", "against_net", "against_won"
+        )
     )
     return [(*line, *run) for line, run in zip(lines, runs, strict=True)], list(declared), list(pairs)
 
@@ -140,3 +152,33 @@ def test_a_hand_adds_its_rows_in_a_fixed_number_of_queries(alice, django_capture
         increments.flush()
     assert len(queries) <= 16, [query["sql"] for query in queries]
     assert not any("INSERT INTO ledger_statsline" in query["sql"] and "SELECT" in query["sql"] for query in queries)
+
+
+def test_requests_whose_answers_overlap_take_their_changes_in_one_after_the_other(alice):
+    # Three requests commit (a hand, another hand, a correction of the first) before the first one's answer has
+    # gone out; each then takes in its own change, in order, none recomputing the table.
+    table = factories.make_table(factories.make_evening(alice), "snapser")
+    services.hand_record(table=table, hand=_hand(table, 0, 0), by=alice)
+    summaries.refresh(Table.objects.filter(pk=table.pk))
+    first = services.hand_record(table=table, hand=_hand(table, 1, 1), by=alice)
+    second = services.hand_record(table=table, hand=_hand(table, 2, 3), by=alice)
+    services.hand_correct(hand=first, document=_hand(table, 0, 2), by=alice, version=1)
+    assert increments.catch_up(table.pk, [(first.pk, None)], [2]) == "added"
+    assert increments.catch_up(table.pk, [(second.pk, None)], [3]) == "added"
+    assert increments.catch_up(table.pk, [(first.pk, 1)], [4]) == "added"
+    assert increments.catch_up(table.pk, [(first.pk, 1)], [4]) == "current"
+    kept = _summaries(table)
+    Table.objects.filter(pk=table.pk).update(stats_revision=None)
+    summaries.refresh(Table.objects.filter(pk=table.pk))
+    assert _summaries(table) == kept
+
+
+def test_a_later_request_that_ends_first_recomputes_the_table(alice):
+    table = factories.make_table(factories.make_evening(alice), "snapser")
+    services.hand_record(table=table, hand=_hand(table, 0, 0), by=alice)
+    summaries.refresh(Table.objects.filter(pk=table.pk))
+    first = services.hand_record(table=table, hand=_hand(table, 1, 1), by=alice)
+    second = services.hand_record(table=table, hand=_hand(table, 2, 3), by=alice)
+    assert increments.catch_up(table.pk, [(second.pk, None)], [3]) == "recomputed"
+    assert increments.catch_up(table.pk, [(first.pk, None)], [2]) == "current"
+    assert StatsLine.objects.get(table=table, player__name="Ana").hands == 3
