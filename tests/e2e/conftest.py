@@ -7,8 +7,11 @@ waits for htmx to finish instead of sleeping.
 from __future__ import annotations
 
 import os
+import select
+import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +22,126 @@ from tests.e2e.browser import CHROMIUM, CHROMIUM_ARGS, HTMX_COUNTER, PHONE
 
 # Generous: CI is a slow 2-core machine running two pytest workers; a passing step never waits this long.
 TIMEOUT_MS = 20_000
-# How long a request the browser started before its context closed may still run on the live server.
-GRACE_SECONDS = 0.5
+# How long the live server must have had nothing to do, asked twice this far apart, before the database is flushed.
+QUIET_SECONDS = 0.02
 
 
 expect.set_options(timeout=TIMEOUT_MS)
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/e2e is a browser test (``-m e2e`` / ``-m "not e2e"``), marked or not."""
+    for item in items:
+        if HERE in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+class _Traffic:
+    """What the live server has in hand: its open connections and the requests it is answering."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.connections: set[Any] = set()
+        self.answering = 0
+        self.listener: Any = None
+
+    def _count(self, change: int) -> None:
+        with self.lock:
+            self.answering += change
+
+    def watch(self, httpd: Any) -> None:
+        """Follow what ``httpd`` (the live server's ThreadedWSGIServer) does: the connections it accepts until it
+        shuts them, and each request from its start until its answer is closed (also when the app fails)."""
+        process, shutdown, app = httpd.process_request, httpd.shutdown_request, httpd.get_app()
+
+        def process_request(request: Any, client_address: Any) -> None:
+            with self.lock:
+                self.connections.add(request)
+            process(request, client_address)
+
+        def shutdown_request(request: Any) -> None:
+            try:
+                shutdown(request)
+            finally:
+                with self.lock:
+                    self.connections.discard(request)
+
+        def counted(environ: Any, start_response: Any) -> Any:
+            self._count(1)
+            try:
+                answer = app(environ, start_response)
+            except BaseException:
+                self._count(-1)
+                raise
+            return _Answer(answer, lambda: self._count(-1))
+
+        httpd.process_request, httpd.shutdown_request = process_request, shutdown_request
+        httpd.set_app(counted)
+        self.listener = httpd.socket
+
+    def idle(self) -> bool:
+        """No request being answered, none sent but unread on an open connection (a closed one reads as an end of
+        file, which its thread has yet to see), and no connection waiting to be accepted."""
+        with self.lock:
+            if self.answering:
+                return False
+            sockets = [*self.connections, self.listener]
+        try:
+            readable, _, _ = select.select([sock for sock in sockets if sock is not None], [], [], 0)
+        except (OSError, ValueError):  # a connection shut meanwhile: ask again
+            return False
+        return not readable
+
+
+class _Answer:
+    """A WSGI answer that says when the server has closed it (PEP 3333: the server closes what the app returned)."""
+
+    def __init__(self, answer: Any, closed: Any) -> None:
+        self.answer, self.closed = answer, closed
+
+    def __iter__(self) -> Any:
+        return iter(self.answer)
+
+    def __len__(self) -> int:
+        return len(self.answer)  # a TypeError when the answer has no length, which the server expects
+
+    def close(self) -> None:
+        try:
+            if hasattr(self.answer, "close"):
+                self.answer.close()
+        finally:
+            self.closed()
+
+
+_TRAFFIC = _Traffic()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_server: Any) -> Any:
+    """pytest-django's live server, watched (``let_the_server_finish``)."""
+    if _TRAFFIC.listener is None:
+        _TRAFFIC.watch(live_server.thread.httpd)
+    return live_server
+
+
+def let_the_server_finish() -> None:
+    """Wait until the live server has answered every request a closed browser context sent it (the service worker
+    may ask for a page just before the close: it refreshes its copy of a table a second after each change), so that
+    pytest-django does not flush the database under an answer."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    quiet_since = None
+    while True:
+        now = time.monotonic()
+        if not _TRAFFIC.idle():
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = now
+        elif now - quiet_since >= QUIET_SECONDS:
+            return
+        assert now < deadline, "the live server is still answering a request"
+        time.sleep(QUIET_SECONDS / 4)
 
 
 @pytest.fixture(scope="module")
@@ -66,9 +184,7 @@ def watched_context(
 def close_quietly(context: BrowserContext, problems: list[str], who: str = "the browser") -> None:
     """Close the context and fail on any error it reported."""
     context.close()
-    # The service worker may have asked the live server for a page just before the close (it refreshes its copy of a
-    # table a second after each change): let that answer finish before pytest-django flushes the database under it.
-    time.sleep(GRACE_SECONDS)
+    let_the_server_finish()
     assert not problems, f"{who} reported errors: {problems}"
 
 

@@ -1,9 +1,9 @@
 """Legible on every screen: every page a player or a scorekeeper reaches, in each theme and at each width.
 
 axe-core (vendored in tests/e2e/vendor/, never served by the app) finds no serious or critical violation, colour
-contrast included; on a phone nothing scrolls sideways; and the scoreboard shows four-digit balances whole, also
-with Larger text. One browser context per width walks through all the pages and taps each theme in the footer, as a
-person would, so the whole module stays short on a slow machine.
+contrast included (at 320 and 1280 px: ``AUDITED``); on a phone nothing scrolls sideways; and the scoreboard shows
+four-digit balances whole, also with Larger text. One browser context per width walks through all the pages and
+taps each theme in the footer, as a person would, so the whole module stays short on a slow machine.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ pytestmark = pytest.mark.e2e
 
 THEMES = {"light": "Light", "dark": "Dark", "contrast": "High contrast"}  # localStorage value → footer button
 PHONES = (320, 390)
+# axe runs at the narrowest phone and on the laptop. The stylesheet draws 320 and 390 px alike (its narrow rules
+# start below 30rem, 480 px), so at 390 px axe would judge the same page again, only with more room; the pages are
+# still measured at 390 px (sideways, whole balances).
+AUDITED = (320, 1280)
 
 # Skat at 25.72 a point: a Grand with one matador (48 points) moves 1234.56 from each defender (S1 × 2572).
 BIG_STAKE = "25.72"
@@ -175,7 +179,8 @@ def test_every_page_is_legible_in_every_theme(screen, live_server, alice, data):
             _tap_setting(page, button)
             expect(page.locator("html")).to_have_attribute("data-theme", theme)
             where = f"{url} ({who}, {theme}, {width}px)"
-            problems += report(audit(page), where)
+            if width in AUDITED:
+                problems += report(audit(page), where)
             _check_layout(page, width, where, problems)
         if width in PHONES:
             _tap_setting(page, "Larger text")

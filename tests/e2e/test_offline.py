@@ -10,6 +10,7 @@ reason, to be fixed or dropped.
 from __future__ import annotations
 
 import re
+import time
 from decimal import Decimal
 from typing import Any
 
@@ -228,12 +229,13 @@ def kept(page: Page) -> list[dict[str, str]]:
 
 
 def kept_until(page: Page, condition: Any, seconds: int = 30) -> list[list[list[str]]]:
-    """The kept hands' fields (with their status) once ``condition`` holds for them (asked twice a second)."""
-    for _ in range(seconds * 2):
+    """The kept hands' fields (with their status) once ``condition`` holds for them (asked ten times a second)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         hands = page.evaluate(KEPT)
         if hands and condition(hands):
             return [entry["fields"] + [["status", entry["status"]]] for entry in hands]
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(100)
     raise AssertionError(f"never: {page.evaluate(KEPT)}")
 
 

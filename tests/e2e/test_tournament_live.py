@@ -38,7 +38,7 @@ from ledger.tournaments import services as tournaments
 from ledger.tournaments.models import Round, Tournament, TournamentTable
 from tests.e2e.axe import audit
 from tests.e2e.browser import PHONE
-from tests.e2e.conftest import GRACE_SECONDS, TIMEOUT_MS, log_in, watched_context
+from tests.e2e.conftest import TIMEOUT_MS, let_the_server_finish, log_in, watched_context
 from tests.e2e.ui import screenshot
 from tests.servers import need_postgresql, need_redis
 
@@ -107,7 +107,7 @@ class Screens:
             context.close()
             if quiet:
                 assert not problems, f"the browser reported errors: {problems}"
-        time.sleep(GRACE_SECONDS)
+        let_the_server_finish()
 
 
 @pytest.fixture
@@ -331,4 +331,5 @@ def test_under_uvicorn_a_stored_hand_is_pushed_to_an_open_phone_within_a_second_
         assert took < PUSH_SECONDS
     finally:
         context.close()
-        time.sleep(GRACE_SECONDS)
+        # The page talked to uvicorn, not the live server: the uvicorn fixture ends that process (it finishes the
+        # requests in hand first) before the database is flushed.
