@@ -7,7 +7,6 @@ on many random inputs.
 from __future__ import annotations
 
 import random
-import time
 from decimal import Decimal
 from itertools import combinations, pairwise
 
@@ -153,9 +152,9 @@ def test_the_movement_has_no_repeat_where_a_design_exists(count: int, rounds: in
     # 16 in 4s for 5 rounds is the affine plane of order 4: the most rounds without a repeat (each player meets
     # 3 a round, 15 others in all). 32 in 4s (8 tables, GF(8)) goes up to 8 rounds this way.
     players = names(count)
-    started = time.perf_counter()
     plan = movement(players, rounds, "marias", random.Random(2026))
-    assert time.perf_counter() - started < 1
+    # The design alone gives it: no swap of the search is needed (speed is bench's; this is what makes it fast).
+    assert movement(players, rounds, "marias", random.Random(2026), effort=0) == plan
     assert len(plan) == rounds
     assert_every_round_seats_everyone(plan, players, "marias")
     assert repeats(plan) == 0
@@ -189,12 +188,10 @@ def test_no_design_where_the_numbers_allow_none() -> None:
 def test_the_search_alone_finds_few_repeats_where_no_design_helps() -> None:
     # 24 players in 6 tables of 4: no field of order 6, so only the search. 6 rounds (18 meetings of 23 others
     # each) end with one or two repeated pairs; 7 rounds (21 of 23) with about ten: whether 7 rounds without a
-    # repeat exist is not known here. About a second each (a loose limit: the machine may be busy).
+    # repeat exist is not known here. The default effort bounds the swaps weighed, so the search always ends.
     players = names(24)
-    started = time.perf_counter()
     six = movement(players, 6, "marias", random.Random(2026))
     seven = movement(players, 7, "marias", random.Random(2026))
-    assert time.perf_counter() - started < 10
     assert_every_round_seats_everyone(six, players, "marias")
     assert_every_round_seats_everyone(seven, players, "marias")
     assert repeats(six) <= 2
@@ -217,10 +214,9 @@ def test_a_movement_that_must_repeat_repeats_as_little_as_the_sizes_force() -> N
     # 8 players in two tables of 4 meet 3 others a round, 7 others in all: round 2 must seat two of round 1's
     # table together at each table, and every split of 4 into the two tables makes 2 + 2 (2 repeated pairs per
     # table, 4 per round, no fewer). The search finds exactly that, and stops there at once.
-    started = time.perf_counter()
     plan = movement(names(8), 2, "marias", random.Random(1))
     assert repeats(plan) == 4
-    assert time.perf_counter() - started < 0.1
+    assert movement(names(8), 2, "marias", random.Random(1), effort=0) == plan  # no swap weighed after the bound
     # Over 3 rounds each player meets 9 times but only 7 others: at least 2 repeats each, 8 pairs in all.
     assert repeats(movement(names(8), 3, "marias", random.Random(1))) == 8
 
