@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from decimal import Decimal
 
 import pytest
@@ -108,16 +107,14 @@ def test_greedy_is_what_a_big_table_gets_and_can_use_more_transfers() -> None:
     ]
 
 
-def test_twelve_players_get_the_exact_plan_quickly() -> None:
+def test_twelve_players_get_the_exact_plan() -> None:
     # Two copies of the table above plus an even pair: 12 players − 5 groups = 7 transfers.
     balances = _money(
         Ana="4", Ben="3", Cyril="-3", Dora="-2", Eva="-2",
         Filip="4", Gita="3", Hana="-3", Ivan="-2", Jana="-2",
         Karel="1", Lida="-1",
     )  # fmt: skip
-    started = time.perf_counter()
     exact = plan_transfers(balances)
-    assert time.perf_counter() - started < 1
     assert len(exact) == 7
     assert len(plan_transfers(balances, exact_limit=0)) > 7
 
