@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: install system-deps run test checks lint typecheck migrations-check pytest e2e messages bench clean
+.PHONY: install system-deps run test checks lint typecheck layers migrations-check pytest e2e messages bench clean
 
 $(VENV)/.installed: pyproject.toml requirements.lock
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -31,8 +31,8 @@ run: install
 # checks and the browser tests once rather than once per database (docs/development.md, "Continuous integration").
 test: install checks pytest
 
-# What does not depend on the database: style, types and the migrations' completeness.
-checks: lint typecheck migrations-check
+# What does not depend on the database: style, types, the layers and the migrations' completeness.
+checks: lint typecheck layers migrations-check
 
 lint:
 	$(VENV)/bin/ruff check .
@@ -40,6 +40,10 @@ lint:
 
 typecheck:
 	$(VENV)/bin/mypy --strict rules ledger
+
+# Imports only run downward (pyproject.toml, [tool.importlinter]; docs/development.md, "Layers and features").
+layers:
+	$(VENV)/bin/lint-imports --no-cache
 
 migrations-check:
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "ledger.circles",
     "ledger.stats",
     "ledger.tournaments",
+    "ledger.demo",
 ]
 
 MIDDLEWARE = [

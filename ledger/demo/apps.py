@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class DemoConfig(AppConfig):
+    name = "ledger.demo"
+    label = "talon_demo"
+    verbose_name = "Demo data"
