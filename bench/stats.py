@@ -251,6 +251,7 @@ def build_circle(owner: Any, name: str, evenings: int, suffix: str = "") -> dict
     from ledger import services
     from ledger.circles.models import Circle, CircleMember
     from ledger.models import Evening, Hand, Posting, Seat, Table
+    from ledger.services import hands
 
     players = {name: services.player_get_or_create(owner=owner, name=name + suffix) for name in PLAYERS}
     priced: dict[tuple[str, str], tuple[dict[str, Any], dict[str, Decimal]]] = {}
@@ -263,7 +264,7 @@ def build_circle(owner: Any, name: str, evenings: int, suffix: str = "") -> dict
     def price(table: Table, hand: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Decimal]]:
         key = (table.game, repr((table.seat_names, sorted(hand.items()))))
         if key not in priced:
-            _score, result = services._stored_result(table, hand)
+            _score, result = hands.stored_result(table, hand)
             priced[key] = (result, {name: Decimal(amount) for name, amount in result["amounts"].items()})
         return priced[key]
 

@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from ledger.models import Evening, Hand
+
 
 class LedgerError(Exception):
     """A request the ledger refuses; ``field`` names what to fix, like ``rules.RulesError``."""
@@ -13,3 +20,26 @@ class LedgerError(Exception):
         self.message = message
         if field is not None:
             self.field = field
+
+
+class EveningClosed(LedgerError):
+    def __init__(self) -> None:
+        super().__init__(_("This evening is closed: reopen it to change its hands."), field="evening")
+
+
+class StaleVersion(LedgerError):
+    """Somebody changed the hand since the caller read it; carries the current version to reload."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(
+            _("Hand #%(number)s was changed meanwhile (now version %(version)s); reload it and try again.")
+            % {"number": hand.number, "version": hand.version},
+            field="version",
+        )
+        self.current = hand
+
+
+def require_open(evening: Evening) -> None:
+    """Refuse any change to a closed evening's hands, tables or transfers."""
+    if not evening.is_open:
+        raise EveningClosed()

@@ -25,7 +25,8 @@ from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger import games, hooks
-from ledger.models import Evening, Hand, Posting, amount_sum, exact_total, result_label
+from ledger.models import Evening, Hand, Posting, amount_sum, exact_total
+from ledger.result_texts import result_label
 from rules.i18n import money_places, plain_money
 
 CSV_TYPE = "text/csv; charset=utf-8"

@@ -20,6 +20,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 import rules
+from ledger.errors import LedgerError
 from ledger.models import MONEY_PLACES, Hand, Posting
 
 
@@ -97,9 +98,6 @@ def _require_storable(seats: list[str], running: list[Decimal]) -> None:
     """
     for name, balance in zip(seats, running, strict=False):
         if abs(balance) > rules.MAX_AMOUNT:
-            # Imported here: ledger.services imports this module.
-            from ledger.services import LedgerError
-
             raise LedgerError(
                 _(
                     "This would take %(player)s's balance at this table to %(balance)s; "

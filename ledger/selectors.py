@@ -10,7 +10,7 @@ database (through ``exact_total``), and only the hands shown are loaded.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -390,3 +390,57 @@ def settlement_summary(evening: Evening) -> dict[str, Any]:
         "transfers": transfers,
         "closed_at": stored.created_at,
     }
+
+
+# --------------------------------------------------------------------------------------------------------------
+# What the table's next hand starts from
+
+
+def next_hand(table: Table, counted_oldest_first: Sequence[Hand]) -> rules.NextHand:
+    """What the table's next hand starts from (dealer, who sits out, Bock rounds), by the game's own rule.
+
+    ``counted_oldest_first`` are the table's last counted hands; as many as there are seats hold everything that
+    carries over (see ``rules.base.Game.next_hand``). Voided hands do not move the deal: undoing a hand gives the
+    deal back.
+    """
+    previous = [rules.Dealt(hand.dealer, int(hand.result.get("bock_rounds") or 0)) for hand in counted_oldest_first]
+    return rules.game(table.game).next_hand(len(table.seat_names), table.ruleset, previous, table.first_dealer)
+
+
+def next_dealer(table: Table, last: Hand | None) -> int:
+    """The seat that deals next: clockwise after the last counted hand's dealer, or the table's first dealer."""
+    return next_hand(table, [] if last is None else [last]).dealer
+
+
+def table_pending_bock(table: Table) -> int | None:
+    """How many Bock rounds cover the table's next hand, or None where its ruleset has none (asking no query then)."""
+    if next_hand(table, []).bock is None:
+        return None
+    return next_hand(table, recent_counted(table, None)).bock
+
+
+def recent_counted(table: Table, last: Hand | None) -> list[Hand]:
+    """The counted hands the table's next hand starts from, oldest first: ``last`` alone (no query) where the table
+    keeps no Bock queue, since only the deal carries over there; else the newest ``len(seat_names)`` (one query).
+
+    A Bock round runs for as many hands as there are seats, starting with the hand after its trigger: no hand older
+    than the last ``len(seat_names)`` counted ones still has a round running, so reading those reads the whole
+    queue, however long the evening.
+    """
+    # Whether the table keeps a Bock queue at all is the ruleset's to say, not its hands'.
+    if next_hand(table, []).bock is None:
+        return [] if last is None else [last]
+    # table_id too: the related manager checks each row's table against ``table``, and a deferred one is a query.
+    newest = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").only("dealer", "result", "table_id")
+    return list(newest[: len(table.seat_names)])[::-1]
+
+
+def bock_pending(table: Table, counted_oldest_first: list[Hand]) -> int:
+    """How many Bock rounds cover the table's next hand (Skat pub rules; the engine takes the factor 2^n).
+
+    Each triggered round covers the next hand of every seat (as many hands as seats) starting with the hand
+    after the trigger; rounds triggered while others run overlap and stack, so a hand inside two rounds
+    counts ×4. The queue is derived from the counted hands, so a correction or void re-derives it.
+    """
+    started = (int(hand.result.get("bock_rounds") or 0) for hand in counted_oldest_first)
+    return rules.bock_queue(len(table.seat_names), started)

@@ -70,7 +70,7 @@ class TableDetailApi(APIView):
     def get(self, request: Request, table_id: int) -> Response:
         table = table_for_scorekeeper(request.user, table_id)
         table.balance_of = selectors.table_balances(table)  # type: ignore[attr-defined]
-        table.next_dealer = services.next_dealer(table, selectors.last_counted(table))  # type: ignore[attr-defined]
+        table.next_dealer = selectors.next_dealer(table, selectors.last_counted(table))  # type: ignore[attr-defined]
         return Response(self.OutputSerializer(table).data)
 
 

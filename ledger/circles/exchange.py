@@ -38,7 +38,10 @@ from ledger import exchange, services
 from ledger.circles import services as circles
 from ledger.circles import tab_and_pot
 from ledger.circles.models import Circle, CircleEntry, CircleSettlement, CircleTransfer
-from ledger.exchange import ImportRefused, _export_settled, _Reader, _require_storable, _transfer, _Users, kept_by
+from ledger.exchange.document import ImportRefused
+from ledger.exchange.importing import transfer_read
+from ledger.exchange.reading import Reader, Users, kept_by, require_storable
+from ledger.exchange.writing import export_settled
 from ledger.models import MONEY_PLACES, Evening, Player, Settlement
 
 FORMAT = "talon-circle"
@@ -75,7 +78,7 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
             for member in circle.memberships.select_related("player").order_by("player__name")
         ],
         "evenings": [exchange.evening_export(evening=evening) for evening in evenings],
-        "settlements": [_export_settled(settlement) for settlement in settlements],
+        "settlements": [export_settled(settlement) for settlement in settlements],
         "entries": [
             {
                 "kind": entry.kind,
@@ -101,16 +104,16 @@ def circle_export(*, circle: Circle) -> dict[str, Any]:
 @transaction.atomic
 def circle_import(*, data: Any, owner: Any) -> Circle:
     """A new circle of ``owner`` from an exported document; ImportRefused (nothing stored) if anything is off."""
-    _require_storable(data)
-    doc = _Reader(data, "document")
+    require_storable(data)
+    doc = Reader(data, "document")
     if doc.get("format", str) != FORMAT or doc.get("version", int) != VERSION:
         raise ImportRefused(f"document: not a {FORMAT} document of version {VERSION}")
     source = doc.reader("circle")
     named = kept_by(source)
     for index, item in enumerate(doc.get("evenings", list)):
-        named |= kept_by(_Reader(item, f"evenings[{index}]").reader("evening"))
-    users = _Users(owner, named)
-    members = [_Reader(item, f"members[{index}]") for index, item in enumerate(doc.get("members", list))]
+        named |= kept_by(Reader(item, f"evenings[{index}]").reader("evening"))
+    users = Users(owner, named)
+    members = [Reader(item, f"members[{index}]") for index, item in enumerate(doc.get("members", list))]
     try:
         circle = circles.circle_create(
             owner=owner,
@@ -139,11 +142,11 @@ def circle_import(*, data: Any, owner: Any) -> Circle:
         evenings.append(circles.circle_evening_attach(circle=circle, evening=evening))
         carried.append(_says_carried(item))
     settlements = [
-        _import_settlement(circle, _Reader(item, f"settlements[{index}]"), users)
+        _import_settlement(circle, Reader(item, f"settlements[{index}]"), users)
         for index, item in enumerate(doc.get("settlements", list))
     ]
     entries = [
-        _entry(circle, _Reader(item, f"entries[{index}]"), users, evenings, settlements)
+        _entry(circle, Reader(item, f"entries[{index}]"), users, evenings, settlements)
         for index, item in enumerate(doc.get("entries", list))
     ]
     CircleEntry.objects.bulk_create(entries)
@@ -152,7 +155,7 @@ def circle_import(*, data: Any, owner: Any) -> Circle:
     return circle
 
 
-def _import_pot_holder(circle: Circle, source: _Reader) -> None:
+def _import_pot_holder(circle: Circle, source: Reader) -> None:
     name = source.optional("pot_holder", str)
     if name is None:
         return
@@ -168,14 +171,14 @@ def _says_carried(item: Any) -> bool:
     return isinstance(settlement, dict) and settlement.get("carried", False) is True
 
 
-def _import_settlement(circle: Circle, source: _Reader, users: _Users) -> CircleSettlement:
+def _import_settlement(circle: Circle, source: Reader, users: Users) -> CircleSettlement:
     """A tab's settling, planned again from its balances (``services.settlement_plan``) and compared."""
     mode = source.choice("mode", Settlement.Mode.values)
     banker = source.text("banker", 40)
     coin = source.money("coin", positive=True)
     exact, rounded = source.balances("exact"), source.balances("rounded")
     transfers = [
-        _transfer(_Reader(item, f"{source.where}.transfers[{index}]"), users)
+        transfer_read(Reader(item, f"{source.where}.transfers[{index}]"), users)
         for index, item in enumerate(source.get("transfers", list))
     ]
     try:
@@ -209,7 +212,7 @@ def _players(circle: Circle, names: Any) -> dict[str, Player]:
 
 
 def _entry(
-    circle: Circle, source: _Reader, users: _Users, evenings: list[Evening], settlements: list[CircleSettlement]
+    circle: Circle, source: Reader, users: Users, evenings: list[Evening], settlements: list[CircleSettlement]
 ) -> CircleEntry:
     kind = source.choice("kind", CircleEntry.Kind.values)
     name = source.optional("player", str)

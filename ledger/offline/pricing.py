@@ -167,7 +167,7 @@ def price(state: OfflineState, queued: QueuedHand, before: Sequence[dict[str, An
 
 
 class BockMismatch(Exception):
-    """The form's Bock rounds are not the ones pending (the server says the same: ``services._with_pending_bock``)."""
+    """The form's Bock rounds are not the ones pending (the server says the same: ``ledger.services.hands``)."""
 
     field = "bock"
 

@@ -32,7 +32,8 @@ from typing import Any
 from django.db.models import Count, Max, Min, QuerySet, Sum
 from django.db.models.functions import Round
 
-from ledger.models import Player, Table, exact_total, result_label
+from ledger.models import Player, Table, exact_total
+from ledger.result_texts import result_label
 from ledger.stats import summaries
 from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
 from ledger.stats.scope import Filters, cached, in_scope

@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import selectors, services
+from ledger import selectors
 from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent, Table
 from ledger.views.htmx import HtmxHttpRequest
@@ -84,7 +84,7 @@ def _shared_table(table: Table, balances: dict[str, Decimal], *, whole: bool) ->
     log = selectors.hand_log(table, whole=whole)
     dealer = None
     if table.evening.is_open:  # a closed evening deals no more
-        dealer = services.next_dealer(table, selectors.last_counted(table, log["log"]))
+        dealer = selectors.next_dealer(table, selectors.last_counted(table, log["log"]))
     return {
         "table": table,
         **log,

@@ -139,14 +139,14 @@ def _standing(
 ) -> dict[str, Any]:
     """What every hand changes: the balances (and the list points, at a game that keeps a list), who deals next, a
     fresh form (or ``form``, refused, as it was posted) and the Undo of the last hand."""
-    next_dealer = services.next_dealer(table, last)
-    recent = services.recent_counted(table, last)
+    next_dealer = selectors.next_dealer(table, last)
+    recent = selectors.recent_counted(table, last)
     contracts = selectors.recent_contracts(table, form_class(table.game).contract_field)
     played = tally_contracts(contracts)
     if form is not None:
         drawn: dict[str, Any] = {"form": form}
     elif table.evening.is_open:
-        pending_bock = services.next_hand(table, recent).bock
+        pending_bock = selectors.next_hand(table, recent).bock
         drawn = {"form_html": _fresh_form(request, table, next_dealer, played, pending_bock, oob=oob)}
     else:
         drawn = {}  # a closed evening shows no form

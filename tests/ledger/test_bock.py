@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from ledger import services
+from ledger import selectors, services
 from ledger.models import Hand
 from tests import factories
 from tests.ledger.form_support import asked_fields, record_buttons
@@ -19,7 +19,7 @@ PLAIN = {"declarer": "Ben", "contract": "clubs", "matadors": 1, "declarer_points
 
 def _pending(table):
     counted = list(Hand.objects.filter(table=table, status="counted").order_by("number"))
-    return services.bock_pending(table, counted)
+    return selectors.bock_pending(table, counted)
 
 
 def test_a_game_lost_60_60_starts_a_round_of_one_hand_per_seat(evening):

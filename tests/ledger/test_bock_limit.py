@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 import rules.skat
-from ledger import services
+from ledger import selectors, services
 from ledger.models import Hand
 from tests import factories
 
@@ -31,7 +31,7 @@ def _piled_up(evening):
 
 def test_the_pending_bocks_stop_at_the_most_a_hand_takes(evening):
     table = _piled_up(evening)
-    assert services.table_pending_bock(table) == rules.skat.MOST_BOCKS
+    assert selectors.table_pending_bock(table) == rules.skat.MOST_BOCKS
     hand = services.hand_record(table=table, hand=dict(PLAIN), by=evening.owner)
     assert hand.document["bock"] == rules.skat.MOST_BOCKS
 

@@ -119,7 +119,7 @@ def test_a_result_that_the_ledger_never_wrote_keeps_what_it_says(junk):
 def test_a_result_without_a_source_reads_its_copy_in_the_readers_language():
     from django.utils import translation
 
-    from ledger.models import result_label, result_lines
+    from ledger.result_texts import result_label, result_lines
 
     result = {"label": "Hra", "lines": [], "texts": {"cs": {"label": "Hra (cs)", "lines": [{"label": "x"}]}}}
     with translation.override("cs"):

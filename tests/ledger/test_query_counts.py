@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import services
+from ledger import selectors, services
 from ledger.models import Hand, Table
 from tests import factories
 
@@ -157,7 +157,10 @@ def test_a_seeger_fabian_hand_submission_costs_the_same_at_10_and_500_hands(stor
         assert table.hands.count() == size
         declarer = table.seat_names[size % 3]
         data = {"declarer": declarer, "contract": "grand", "matadors": "1", "declarer_points": "61"}
-        data |= {"bock": services.table_pending_bock(table), "dealer": services.next_dealer(table, table.hands.first())}
+        data |= {
+            "bock": selectors.table_pending_bock(table),
+            "dealer": selectors.next_dealer(table, table.hands.first()),
+        }
         data |= {"key": f"k{size}", "table_revision": table.revision}
         url = reverse("ledger:hand_create", args=[table.pk])
         counts.append(_queries(alice_client, "post", url, data, **{"HX-Request": "true"}))

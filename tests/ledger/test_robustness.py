@@ -20,6 +20,7 @@ import rules
 from ledger import selectors, services
 from ledger.games import form_class
 from ledger.models import Hand, HandVersion, Player, Posting
+from ledger.services import hands
 from tests import factories, junk
 from tests.rules.strategies import skat_documents
 from tests.rules.strategies_marias import marias_documents
@@ -137,7 +138,7 @@ def test_a_hand_whose_amounts_do_not_balance_is_refused_whole(snapser_table, ali
         as_dict=lambda: {"label": "?", "amounts": {}},
         text_source=lambda: {"label": "?", "lines": []},
     )
-    monkeypatch.setattr(services, "hand_price", lambda **kwargs: unbalanced)
+    monkeypatch.setattr(hands, "hand_price", lambda **kwargs: unbalanced)
     with pytest.raises(services.LedgerError):
         services.hand_record(table=snapser_table, hand=factories.SNAPSER_N1, by=alice)
     snapser_table.refresh_from_db()

@@ -170,7 +170,7 @@ def test_a_long_evening_draws_a_bounded_sample_of_its_hands(evening, monkeypatch
 def test_the_last_hands_hold_the_whole_bock_queue(rounds, seats):
     table = SimpleNamespace(seat_names=["Ana", "Ben", "Cyril", "Dana"][:seats])
     hands = [SimpleNamespace(result={"bock_rounds": count}) for count in rounds]
-    assert services.bock_pending(table, hands[-seats:]) == services.bock_pending(table, hands)
+    assert selectors.bock_pending(table, hands[-seats:]) == selectors.bock_pending(table, hands)
 
 
 def test_without_numbers_to_go_by_the_answer_asks_which_row_falls_off(alice_client, snapser_table):
