@@ -147,6 +147,18 @@ def evenings_listed(evenings: Any) -> Any:
     return evenings
 
 
+# User accounts that are nobody (a tournament table phone's guest account): never offered as a scorekeeper. Each
+# listener answers a condition on the user model.
+accounts_unlisted = Hook[None, Q]("accounts_unlisted")
+
+
+def accounts_listed(users: Any) -> Any:
+    """``users`` (a queryset) without the accounts that are nobody."""
+    for condition in accounts_unlisted.send(None):
+        users = users.exclude(condition)
+    return users
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Circles
 

@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ledger import hooks
 from ledger.circles.models import Circle, CircleEntry, CircleMember
 from ledger.errors import LedgerError
 from ledger.models import MONEY_PLACES, Currency, Evening, Player
@@ -177,14 +178,13 @@ def circle_scorekeeper_candidates(circle: Circle) -> list[Any]:
     """Whom the owner may make a scorekeeper of the circle: users who keep score of one of the owner's evenings.
 
     They accepted an invitation of the owner's once; a user name typed in would tell the owner which names exist.
-    A tournament table's phone keeps score of one of the organiser's evenings too, through a guest account that is
-    nobody (``ledger.table_guest``): neither it nor a retired (inactive) account is offered.
+    Some evenings are listed elsewhere and kept through accounts that are nobody (a table phone's guest account):
+    neither such an account nor a retired (inactive) one is offered.
     """
-    kept = Evening.scorekeepers.through.objects.filter(
-        evening__owner_id=circle.owner_id, evening__tournament_table__isnull=True
-    ).values("user_id")
+    evenings = hooks.evenings_listed(Evening.objects.filter(owner_id=circle.owner_id))
+    kept = Evening.scorekeepers.through.objects.filter(evening__in=evenings).values("user_id")
     user_model = type(circle.owner)
-    people = user_model.objects.filter(pk__in=kept, is_active=True, tournament_table__isnull=True)
+    people = hooks.accounts_listed(user_model.objects.filter(pk__in=kept, is_active=True))
     return list(people.exclude(pk=circle.owner_id).exclude(circles_kept=circle).order_by("pk"))
 
 

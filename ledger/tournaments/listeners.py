@@ -1,7 +1,8 @@
 """What the books' hooks (``ledger/hooks.py``) tell the tournaments; connected in ``TournamentsConfig.ready()``.
 
 - a table's hands changed (sent after the commit): a tournament table's result is stored and the standings pushed;
-- the scorekeeper's lists of evenings leave out the tournaments' tables, which their tournament's page lists;
+- the scorekeeper's lists of evenings leave out the tournaments' tables, which their tournament's page lists, and
+  the choice of scorekeepers leaves out the table phones' guest accounts;
 - the table page drawn for a table's phone (the session its score-sheet link made) says so, and leaves the money
   out when the tournament is not played for money.
 """
@@ -29,6 +30,11 @@ def evenings_unlisted(_event: None) -> Q:
     return Q(tournament_table__isnull=False)
 
 
+def accounts_unlisted(_event: None) -> Q:
+    """A table phone's guest account keeps score of one of the organiser's evenings, but it is nobody."""
+    return Q(tournament_table__isnull=False)
+
+
 def table_phone_view(event: hooks.TableViewer) -> hooks.PhoneView | None:
     """The table's phone (the session its score-sheet link made), which reaches its table's hands, log and
     standings only (``table_guest``), and whether it shows the game alone: the tournament is not played for money,
@@ -45,4 +51,5 @@ def table_phone_view(event: hooks.TableViewer) -> hooks.PhoneView | None:
 def connect() -> None:
     hooks.hands_changed.connect(hands_changed)
     hooks.evenings_unlisted.connect(evenings_unlisted)
+    hooks.accounts_unlisted.connect(accounts_unlisted)
     hooks.table_phone_view.connect(table_phone_view)
