@@ -23,6 +23,9 @@ def offline_context(page: TablePage) -> dict[str, Any]:
         "offline_bundle": bundle.bundle_name(),
         "offline_worker": bundle.worker_name(),
         "offline_state": offline_state(page),
+        # Drawn in the part of the page each answer to Record redraws, and once in the page (its script).
+        "table_live_parts": ["ledger/offline/_offline_state.html"],
+        "table_page_parts": ["ledger/offline/_table_script.html"],
     }
 
 

@@ -17,6 +17,7 @@ from ledger.views.evenings import (
     invitation_decline,
     table_create,
 )
+from ledger.views.hand_changes import hand_edit, hand_restore, hand_undo, hand_void
 from ledger.views.pages import game_rules, home, language_set
 from ledger.views.settlement import (
     evening_reopen,
@@ -27,16 +28,7 @@ from ledger.views.settlement import (
     transfer_mark_unpaid,
 )
 from ledger.views.share_link import shared_evening
-from ledger.views.tables import (
-    hand_create,
-    hand_edit,
-    hand_form,
-    hand_restore,
-    hand_undo,
-    hand_void,
-    table_detail,
-    table_rules,
-)
+from ledger.views.tables import hand_create, hand_form, table_detail, table_rules
 
 __all__ = [
     "evening_again",

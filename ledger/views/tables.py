@@ -6,11 +6,9 @@ import json
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.signals import setting_changed
 from django.db.models import Count
@@ -115,7 +113,7 @@ def _earlier_hands(request: HtmxHttpRequest, table: Table, before: int, length: 
     hands = selectors.earlier_hands(table, before, LOG_STEP + 1)
     shown = hands[:LOG_STEP]
     context = {
-        **_table_phone(request, table),
+        **phone_view(request, table),
         "table": table,
         "log": shown,
         "hand_total": table.hands.count(),
@@ -150,10 +148,10 @@ def _standing(
         drawn = {"form_html": _fresh_form(request, table, next_dealer, played, pending_bock, oob=oob)}
     else:
         drawn = {}  # a closed evening shows no form
-    phone = _table_phone(request, table)
+    phone = phone_view(request, table)
     scoreboard = selectors.scoreboard(table, balances, next_dealer, points)
     page = hooks.TablePage(request, table, balances, recent, contracts, game_only=phone["game_only"])
-    features = {key: value for answer in hooks.table_page_context.send(page) for key, value in answer.items()}
+    features = _features(page)
     return {
         **drawn,
         **phone,
@@ -169,7 +167,21 @@ def _standing(
     }
 
 
-def _table_phone(request: HttpRequest, table: Table) -> dict[str, bool]:
+# The templates the features add to the table page: each answer's lists are joined, not replaced.
+PAGE_PARTS = ("table_live_parts", "table_page_parts")
+
+
+def _features(page: hooks.TablePage) -> dict[str, Any]:
+    """The features' parts of the table page (``hooks.table_page_context``): their context, and the templates
+    they add to the live part (redrawn by each answer to Record) and to the page."""
+    merged: dict[str, Any] = {part: [] for part in PAGE_PARTS}
+    for answer in hooks.table_page_context.send(page):
+        for key, value in answer.items():
+            merged[key] = merged[key] + list(value) if key in PAGE_PARTS else value
+    return merged
+
+
+def phone_view(request: HttpRequest, table: Table) -> dict[str, bool]:
     """Whether the page is drawn for a phone confined to the table (``hooks.table_phone_view``), which reaches its
     table's hands, log and standings only (no evening, no settlement), and whether that phone shows the game alone
     (no money: its players count list points or the game's points)."""
@@ -312,11 +324,11 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
         if hand is not None:
             answer = _hand_recorded_answer(request, table, hand) if request.htmx else None
             if answer is None:
-                answer = _table_now(request, table, recorded=hand)
+                answer = table_now(request, table, recorded=hand)
             # The page's offline queue takes a hand it kept off the phone once the server has it (static/js/offline.js).
             answer["X-Talon-Recorded"] = hand.key or ""
             return answer
-    _after_submission(request, form)
+    after_submission(request, form)
     context = _table_context(request, table, form=form, length=_page_log_length(request))
     if request.htmx:
         return render(request, "ledger/_table_live.html", context)
@@ -375,7 +387,7 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
     return reswap(render(request, "ledger/_hand_recorded_changes.html", context), "none")
 
 
-def _after_submission(request: HttpRequest, form: HandForm) -> None:
+def after_submission(request: HttpRequest, form: HandForm) -> None:
     """A redraw (``_refresh``) shows no errors; a refused hand puts the cursor on its first error."""
     if "_refresh" in request.POST:
         form.errors.clear()
@@ -402,89 +414,7 @@ def _recorded(table: Table, hand: Hand | None, *, game_only: bool = False) -> di
     return {"recorded": hand, "recorded_points": list(points.items())}
 
 
-@login_required
-@require_POST
-def hand_undo(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_scorekeeper(request.user, table_id)
-    try:
-        number = request.POST.get("number", "")
-        undone = services.hand_undo_last(
-            table=table, by=request.user, number=int(number) if number.isdecimal() else None
-        )
-    except services.LedgerError as error:
-        messages.error(request, error.message)
-    else:
-        if undone is not None:
-            messages.success(
-                request, _("Hand #%(number)s undone (kept in the log, voided).") % {"number": undone.number}
-            )
-    return _table_now(request, table)
-
-
-@login_required
-def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
-    hand = hand_for_scorekeeper(request.user, hand_id)
-    table = hand.table
-    cls = form_class(table.game)
-    if request.method == "POST":
-        form = cls(table, request.POST, correction=True)
-        if "_refresh" not in request.POST and form.is_valid():
-            try:
-                services.hand_correct(
-                    hand=hand,
-                    document=form.document(),
-                    by=request.user,
-                    version=_posted_version(request),
-                    dealer=form.cleaned_data.get("dealer"),
-                )
-            except (rules.RulesError, services.LedgerError) as error:
-                add_domain_error(form, error)
-            else:
-                messages.success(request, _("Hand #%(number)s corrected.") % {"number": hand.number})
-                return redirect(table)
-        _after_submission(request, form)
-    else:
-        form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer}, correction=True)
-    context = {
-        **_table_phone(request, table),  # a table phone not for money: the history without the money
-        "hand": hand,
-        "table": table,
-        "form": form,
-        "versions": list(hand.versions.select_related("changed_by")),
-    }
-    return render(request, "ledger/hand_edit.html", context, status=400 if form.errors else 200)
-
-
-def _posted_version(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        raise services.LedgerError(_("The form lost the hand's version; reload the page."), field="version") from None
-
-
-@login_required
-@require_POST
-def hand_void(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
-    return _change_hand(request, hand_id, services.hand_void)
-
-
-@login_required
-@require_POST
-def hand_restore(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
-    return _change_hand(request, hand_id, services.hand_restore)
-
-
-def _change_hand(request: HtmxHttpRequest, hand_id: int, change: Callable[..., Hand]) -> HttpResponse:
-    """Void or count again one hand of the log, then show the table as it is now."""
-    hand = hand_for_scorekeeper(request.user, hand_id)
-    try:
-        change(hand=hand, by=request.user)
-    except services.LedgerError as error:
-        messages.error(request, error.message)
-    return _table_now(request, hand.table)
-
-
-def _table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
+def table_now(request: HtmxHttpRequest, table: Table, recorded: Hand | None = None) -> HttpResponse:
     """After a change: the live part of the table page for htmx, the whole page (by redirect) without it."""
     if request.htmx:
         table.refresh_from_db(
