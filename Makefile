@@ -15,7 +15,7 @@ $(VENV)/.installed: pyproject.toml requirements.lock
 system-deps:
 	bash .ci/system-deps
 
-# Pyodide for the offline pricing worker (issue 18), from the npm registry, hash-checked (.ci/pyodide).
+# Pyodide for the offline pricing worker, from the npm registry, hash-checked (.ci/pyodide).
 PYODIDE := static/vendor/pyodide
 $(PYODIDE)/VERSION: .ci/pyodide
 	bash .ci/pyodide $(PYODIDE)

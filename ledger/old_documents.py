@@ -66,7 +66,7 @@ def repaired(
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Issue 16: a hand's texts as sources. Migration 0013 uses these: keep them as long as it exists.
+# A hand's texts as sources or as copies per language. Migration 0013 uses these: keep them as long as it exists.
 
 
 def text_source(game: str, players: list[str], ruleset: dict[str, Any], result: dict[str, Any], hand: Any) -> Any:

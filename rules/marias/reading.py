@@ -152,7 +152,7 @@ def _read_play(reader: HandReader, contract: str) -> dict[str, Any]:
 
 
 def _read_points_or_won(reader: HandReader, contract: str, marriages: tuple[int, ...]) -> dict[str, Any]:
-    """The card points, or only won/lost where no card points can change the price (issue 17).
+    """The card points, or only won/lost where no card points can change the price.
 
     A hra (alone or under a sedma) without hlášky: each side has at most 90, so no silent hundred, and the side with
     more wins (50 or more of 90). A stovka, or hlášky on either side, need the points.

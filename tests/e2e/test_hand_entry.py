@@ -1,5 +1,5 @@
-"""Issue 13 on a phone: the form stores the hand that was tapped, nothing that decides the money is assumed, and the
-page keeps the scorekeeper's place after Record and after a refused hand."""
+"""Entering a hand on a phone: the form stores the hand that was tapped, nothing that decides the money is assumed,
+and the page keeps the scorekeeper's place after Record and after a refused hand."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def test_a_hand_with_no_partner_tapped_is_refused_and_alone_is_a_tap(page, maria
 
 @pytest.mark.parametrize(("contract", "each_defender"), [("betl", "+2.00"), ("durch", "+4.00")])
 def test_betl_and_durch_end_with_won_or_lost_and_nothing_else_records(page, marias, contract, each_defender):
-    """Nothing pre-selected decides them: the hand is recorded by tapping won or lost (issue 17)."""
+    """Nothing pre-selected decides them: the hand is recorded by tapping won or lost."""
     page.goto(marias.get_absolute_url())
     choose(page, "contract", contract)
     expect(record_buttons(page, "won")).to_have_text(["won", "lost"])

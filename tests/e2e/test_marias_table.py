@@ -35,7 +35,7 @@ def test_betl_hides_the_points_trump_and_partner(page, table):
     expect(selected(page, "contract")).to_have_text("hra")
     for name in ("trump", "partner", "flek_hra"):
         expect(field(page, name)).to_be_visible()
-    # No hláška: a hra is won or lost whatever its card points (issue 17), so its result records the hand.
+    # No hláška: a hra is won or lost whatever its card points, so its result records the hand.
     expect(field(page, "points")).to_have_attribute("hidden", "")
     expect(record_buttons(page, "won")).to_have_text(["won", "lost"])
 

@@ -1,4 +1,4 @@
-"""Issue 18 on a phone: the network drops in the pub's cellar and the scorekeeper goes on.
+"""The table page offline on a phone: the network drops in the pub's cellar and the scorekeeper goes on.
 
 For each game: hands entered with the browser context offline are kept on the phone, checked by the same forms and
 priced by the same engine (Pyodide running ``rules/`` and ``ledger/hand_forms`` in a worker); a reload while still

@@ -1,4 +1,4 @@
-"""Starting an evening and sharing it on a phone (issue 17).
+"""Starting an evening and sharing it on a phone.
 
 - "Same players as last time": from the home page to the first hand form in two taps, the form filled in as the last
   table was; new players: only their names typed, the first dealer tapped by name.

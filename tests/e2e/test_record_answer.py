@@ -1,4 +1,4 @@
-"""Issue 16.7 in the browser: Record swaps in only what the hand changed, and the page reads as if redrawn whole."""
+"""Record's answer in the browser: it swaps in only what the hand changed, and the page reads as if redrawn whole."""
 
 from __future__ import annotations
 

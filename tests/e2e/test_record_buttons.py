@@ -1,4 +1,4 @@
-"""Issue 17 on a phone: the last choice of a common hand records it, and the page says at once what it cost.
+"""Record buttons on a phone: the last choice of a common hand records it, and the page says at once what it cost.
 
 For each game a scorekeeper taps only what differs from the form and then one record button (won/lost, the category,
 the declarer); the status line under the scoreboard and the new row of the log show the engine's price of exactly

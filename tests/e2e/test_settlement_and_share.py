@@ -1,4 +1,4 @@
-"""The settlement page and the share link in a real browser (issue #13, points 8 and 9).
+"""The settlement page and the share link in a real browser.
 
 - A paid mark tapped by mistake is taken back, and the history says both steps, without a reload.
 - A player's open "Why?" on the share page stays open while the page refreshes itself and a new hand comes in;

@@ -33,7 +33,7 @@ def table(evening):
 
 def test_the_form_shows_what_the_chosen_game_needs(page, table):
     page.goto(table.get_absolute_url())
-    # The declarer is the last tap, and it records (issue 17): the game, matadors and 61 card points are shown above.
+    # The declarer is the last tap, and it records: the game, matadors and 61 card points are shown above.
     expect(record_buttons(page, "declarer")).to_have_text(["Ana", "Ben", "Cyril"])
     expect(page.locator("#record-hand")).to_have_attribute("hidden", "")
     expect(selected(page, "contract")).to_have_text("♣ Clubs")

@@ -35,7 +35,7 @@ def test_a_plain_hand_takes_the_defaults_and_is_priced_as_rules_md_says(page, ta
     expect(selected(page, "declarer")).to_have_text("Ben")  # the dealer's left hand chooses
     expect(selected(page, "announcement")).to_have_text("hrám")
     expect(selected(page, "winner")).to_have_text("the chooser's side")
-    # The category is the last tap, and it records (issue 17); the winning side is pre-selected above it.
+    # The category is the last tap, and it records; the winning side is pre-selected above it.
     expect(record_buttons(page, "result")).to_have_text(["s vodou", "bez vody", "za 6", "tichý durch"])
 
     choose(page, "declarer", "Ana")
@@ -60,8 +60,8 @@ def test_nehram_leaves_out_the_winner_and_the_result(page, table):
         "hidden", ""
     )  # who won records the za 12: its buttons are in the record bar
     expect(record_buttons(page, "winner").first).to_be_visible()
-    # A za 12 is paid as announced unless one side took every trick (RULES.md §3, issue 15): no category is
-    # pre-selected, "—" (paid as announced) shows what a tap on who won records (issue 17).
+    # A za 12 is paid as announced unless one side took every trick (RULES.md §3): no category is pre-selected,
+    # "—" (paid as announced) shows what a tap on who won records.
     expect(field(page, "result").locator("label:visible")).to_have_text(["—", "tichý durch"])
     expect(selected(page, "result")).to_have_text("—")
     expect(record_buttons(page, "winner")).to_have_text(["the chooser's side", "the defenders"])

@@ -1,5 +1,5 @@
-"""Statistics in the browser (issue 19): a player's page and a circle's season, read and filtered; axe finds no
-serious violation on either."""
+"""Statistics in the browser: a player's page and a circle's season, read and filtered; axe finds no serious
+violation on either."""
 
 from __future__ import annotations
 

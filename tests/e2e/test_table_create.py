@@ -1,7 +1,7 @@
 """Starting a table on a phone: another game or preset redraws the house rules, and the stake typed is the one kept.
 
-Issue #13: a stake typed after switching the game was thrown away (the options still counted as drawn for the
-first game), and the house rules kept the first game's values (Skat showed Mariáš's 0.20).
+What used to go wrong: a stake typed after switching the game was thrown away (the options still counted as drawn
+for the first game), and the house rules kept the first game's values (Skat showed Mariáš's 0.20).
 """
 
 from __future__ import annotations

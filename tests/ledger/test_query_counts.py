@@ -113,7 +113,7 @@ def test_a_hand_submission_costs_the_same_at_10_and_500_hands(stored, alice_clie
         assert table.hands.count() == size
         url = reverse("ledger:hand_create", args=[table.pk])
         data = factories.SNAPSER_N1 | {"dealer": "0", "key": f"k{size}"}
-        if answer == "what changed":  # the form was drawn on the table as it is: out-of-band swaps (issue 16.7)
+        if answer == "what changed":  # the form was drawn on the table as it is: out-of-band swaps
             data["table_revision"] = Table.objects.get(pk=table.pk).revision
         counts.append(_queries(alice_client, "post", url, data, **{"HX-Request": "true"}))
         assert Hand.objects.filter(table=table).count() == size + 1

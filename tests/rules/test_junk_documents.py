@@ -1,8 +1,8 @@
 """Junk in any field of a hand document: the engine prices it or raises RulesError, and the error can be printed.
 
-Issue #14: a list as the preset (``unhashable type``), a null side of the hlášky (stored, then the edit page
-failed), a lone surrogate echoed in an error (no encoding could write it), a thousand nested brackets given to the
-CLI. Each has a test below; the property test puts junk of every JSON type in every field, nested ones included.
+Junk that once got through: a list as the preset (``unhashable type``), a null side of the hlášky (stored, then the
+edit page failed), a lone surrogate echoed in an error (no encoding could write it), a thousand nested brackets given
+to the CLI. Each has a test below; the property test puts junk of every JSON type in every field, nested ones included.
 """
 
 from __future__ import annotations

@@ -659,8 +659,8 @@ def test_it_rejects_won_with_points_for_a_colour_game() -> None:
     rejects(document(contract="hra", trump="bells", points=60, won=True), "won", "the points or won, not both")
 
 
-# Issue 17: a hra (alone or under a sedma) without hlášky can be entered as won or lost: no card points change its
-# price (each side has at most 90, so no silent hundred, and more than 45 wins). RULES.md §2, M2 to M4.
+# A hra (alone or under a sedma) without hlášky can be entered as won or lost: no card points change its price
+# (each side has at most 90, so no silent hundred, and more than 45 wins). RULES.md §2, M2 to M4.
 @pytest.mark.parametrize(
     ("doc", "ana"),
     [

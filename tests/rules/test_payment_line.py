@@ -1,4 +1,4 @@
-"""The payment line (issue #15, 4): every hand's explanation ends with who is due what, in one sentence."""
+"""The payment line: every hand's explanation ends with who is due what, in one sentence."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tournaments (issue 20): seating, movements, Seeger-Fabian series, fees, prizes, placement points, standings.
+"""Tournaments: seating, movements, Seeger-Fabian series, fees, prizes, placement points, standings.
 
 Every number here is worked out by hand in the comments beside it; the properties at the end check the invariants
 on many random inputs.
