@@ -134,15 +134,7 @@ def hand_correct(*, hand: Hand, document: dict[str, Any], by: Any, version: int,
 
 def hand_void(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
     """Take a hand out of the balances; it stays in the log (crossed out) and in its history."""
-    with transaction.atomic():
-        current = _lock_hand(hand, hand.version if version is None else version)
-        if current.status == Hand.Status.VOIDED:
-            return current
-        _archive(current)
-        current.status = Hand.Status.VOIDED
-        _bump(current, by)
-        running_balances.rederive(current)
-    return current
+    return _status_set(hand, by, version, Hand.Status.VOIDED)
 
 
 def hand_undo_last(*, table: Table, by: Any, number: int | None = None) -> Hand | None:
@@ -159,15 +151,22 @@ def hand_undo_last(*, table: Table, by: Any, number: int | None = None) -> Hand 
 
 def hand_restore(*, hand: Hand, by: Any, version: int | None = None) -> Hand:
     """Count a voided hand again (a void or an undo tapped by mistake); a new version, the old one kept."""
+    return _status_set(hand, by, version, Hand.Status.COUNTED)
+
+
+def _status_set(hand: Hand, by: Any, version: int | None, status: str) -> Hand:
+    """The hand voided or counted again as a new version, the old one kept; a hand already so stays as it is (a
+    double tap changes nothing)."""
     with transaction.atomic():
         current = _lock_hand(hand, hand.version if version is None else version)
-        if current.status == Hand.Status.COUNTED:
+        if current.status == status:
             return current
         _archive(current)
-        current.status = Hand.Status.COUNTED
+        current.status = status
         _bump(current, by)
         running_balances.rederive(current)
-        _require_evening_balanced(current)
+        if status == Hand.Status.COUNTED:
+            _require_evening_balanced(current)  # counted again, it must fit the evening's books
     return current
 
 
