@@ -407,48 +407,50 @@ def _read_again(sums: _Sums, table_id: int) -> None:
 
 @dataclass(frozen=True)
 class _Loaded:
-    """The ids of the summary rows as read, per model: those no longer in ``_Sums`` are deleted."""
+    """The summary rows as read, per model and id: their values, to write only the rows a change moved and to
+    delete those no longer in ``_Sums``."""
 
-    ids: dict[Any, set[int]]
+    values: dict[Any, dict[int, tuple[Any, ...]]]
 
     @classmethod
     def of(cls, sums: _Sums) -> _Loaded:
         rows: dict[Any, dict[Any, Any]] = {StatsLine: sums.lines, StatsDeclared: sums.declared, StatsPair: sums.pairs}
-        return cls({model: {row.pk for row in kept.values()} for model, kept in rows.items()})
+        return cls({model: {row.pk: _values(row) for row in kept.values()} for model, kept in rows.items()})
 
 
-# The fields of each summary row a change may move (all but the keys).
-_FIELDS = {
-    StatsLine: [field.name for field in StatsLine._meta.concrete_fields if field.name not in ("id", "table", "player")],
-    StatsDeclared: ["played", "won"],
-    StatsPair: ["with_hands", "with_net", "with_won", "against_hands", "against_net", "against_won"],
-}
+def _values(row: Any) -> tuple[Any, ...]:
+    return tuple(getattr(row, field.attname) for field in row._meta.concrete_fields)
+
+
 _MONEY_FIELDS = ("net", "most", "least", "with_net", "against_net")
 
 
 def _write(sums: _Sums, loaded: _Loaded, table_id: int) -> None:
-    """The table's summaries written as ``sums`` says: per model, the rows read updated in one statement, the new
-    ones inserted in one, those gone deleted in one (a few rows per table, whatever its number of hands)."""
+    """The table's summaries written as ``sums`` says: per model, the rows a change moved (and those gone) deleted
+    in one statement and the moved and new ones inserted in one (a few rows per table, whatever its number of
+    hands). Written anew rather than updated: Django's ``bulk_update`` builds a CASE per field and row, and
+    building it cost more than the whole hand's own work; two plain statements cost almost nothing."""
     for line in sums.lines.values():
         line.table_hands = sums.table_hands
     rows: dict[Any, dict[Any, Any]] = {StatsLine: sums.lines, StatsDeclared: sums.declared, StatsPair: sums.pairs}
     for model, kept in rows.items():
-        _save(model, kept.values(), loaded.ids[model], table_id)
+        _save(model, kept.values(), loaded.values[model], table_id)
 
 
-def _save(model: Any, rows: Iterable[Any], read: set[int], table_id: int) -> None:
-    old: list[Any] = []
-    new: list[Any] = []
+def _save(model: Any, rows: Iterable[Any], read: dict[int, tuple[Any, ...]], table_id: int) -> None:
+    moved = []
+    unmoved = set()
     for row in rows:
         row.table_id = table_id
         for name in _MONEY_FIELDS:
             if hasattr(row, name):
                 setattr(row, name, Decimal(getattr(row, name)).quantize(MONEY_PLACES))
-        (old if row.pk is not None else new).append(row)
-    gone = read - {row.pk for row in old}
-    if gone:
-        model.objects.filter(pk__in=gone).delete()
-    if old:
-        model.objects.bulk_update(old, _FIELDS[model])
-    if new:
-        model.objects.bulk_create(new)
+        if row.pk is not None and read.get(row.pk) == _values(row):
+            unmoved.add(row.pk)
+        else:
+            moved.append(row)
+    stale = set(read) - unmoved
+    if stale:
+        model.objects.filter(pk__in=stale).delete()
+    if moved:
+        model.objects.bulk_create(moved)
