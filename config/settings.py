@@ -96,6 +96,9 @@ INSTALLED_APPS = [
     "ledger.circles",
     "ledger.stats",
     "ledger.tournaments",
+    "ledger.accounts",
+    "ledger.people",
+    "ledger.invitations",
     "ledger.demo",
 ]
 

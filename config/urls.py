@@ -9,6 +9,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("", include("ledger.urls")),
     path("api/", include("ledger.api_urls")),
+    path("", include("ledger.accounts.urls")),
+    path("", include("ledger.people.urls")),
+    path("", include("ledger.invitations.urls")),
     path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Before the admin's own URLs: the same page, answering 429 when the log-in limit refused the attempt.
