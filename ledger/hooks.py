@@ -62,6 +62,40 @@ class Hook(Generic[E, R]):
 
 
 # --------------------------------------------------------------------------------------------------------------
+# Pages that show a feature's parts
+
+
+@dataclass(frozen=True)
+class PageShown:
+    """A page is being drawn for ``request``; ``subject`` is what it shows (the shared ``Evening`` of a share link,
+    the ``CircleMember`` of a member link, None for the home page)."""
+
+    request: Any
+    subject: Any = None
+
+
+# Each listener answers template context, and under the page's parts key (``home_page_parts``, ``shared_page_parts``,
+# ``member_page_parts``) a list of templates the page includes; ``page_parts`` joins the lists.
+home_page_context = Hook[PageShown, dict[str, Any]]("home_page_context")
+shared_page_context = Hook[PageShown, dict[str, Any]]("shared_page_context")
+member_page_context = Hook[PageShown, dict[str, Any]]("member_page_context")
+# The pages their keepers work on (``subject``: the Evening, the Circle, the Tournament): parts under
+# ``evening_page_parts``, ``circle_page_parts``, ``tournament_page_parts``, drawn at the page's foot.
+evening_page_context = Hook[PageShown, dict[str, Any]]("evening_page_context")
+circle_page_context = Hook[PageShown, dict[str, Any]]("circle_page_context")
+tournament_page_context = Hook[PageShown, dict[str, Any]]("tournament_page_context")
+
+
+def page_parts(hook: Hook[PageShown, dict[str, Any]], page: PageShown, parts: str) -> dict[str, Any]:
+    """Every listener's context for ``page``, with their template lists under ``parts`` joined, not replaced."""
+    merged: dict[str, Any] = {parts: []}
+    for answer in hook.send(page):
+        for key, value in answer.items():
+            merged[key] = merged[key] + list(value) if key == parts else value
+    return merged
+
+
+# --------------------------------------------------------------------------------------------------------------
 # Tables and hands
 
 
