@@ -250,3 +250,18 @@ class PhoneView:
 # listener answers a PhoneView for such a phone, None otherwise. Asked before the page's other parts, which may
 # leave the money out.
 table_phone_view = Hook[TableViewer, PhoneView | None]("table_phone_view")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Accounts
+
+
+@dataclass(frozen=True)
+class AccountDeleting:
+    """``user`` deletes their account, inside the transaction that anonymizes it: a feature drops what links the
+    account to a person (a claimed player, an invitation taken). The books keep the row, its evenings and hands."""
+
+    user: Any
+
+
+account_deleting = Hook[AccountDeleting, None]("account_deleting")
