@@ -321,8 +321,8 @@ var Talon = window.Talon || (window.Talon = {});
       button.hidden = false;
     });
   });
-  function say(text) {
-    var status = document.getElementById("share-status");
+  function say(text, where) {
+    var status = document.getElementById(where || "share-status");
     if (status) status.textContent = text;
   }
   function copyLink(button) {
@@ -338,11 +338,11 @@ var Talon = window.Talon || (window.Talon = {});
       })
       .then(
         function () {
-          say(button.dataset.done);
+          say(button.dataset.done, button.dataset.status);
         },
         function () {
           field.select();
-          say(button.dataset.failed);
+          say(button.dataset.failed, button.dataset.status);
         },
       );
   }
