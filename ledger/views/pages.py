@@ -22,6 +22,8 @@ def home(request: HttpRequest) -> HttpResponse:
     evenings = hooks.evenings_listed(Evening.objects.for_user(request.user))[:5]
     invitations = Invitation.objects.for_user(request.user).select_related("evening", "invited_by")
     context = {"evenings": evenings, "invitations": list(invitations), "last_table": last_table(request.user)}
+    # The features' parts of the page (a person's claims waiting for an answer, ...).
+    context |= hooks.page_parts(hooks.home_page_context, hooks.PageShown(request), "home_page_parts")
     return render(request, "ledger/home.html", context)
 
 
