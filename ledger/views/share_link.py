@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from ledger import selectors
+from ledger import hooks, selectors
 from ledger.charts import table_chart
 from ledger.models import Evening, EveningEvent, Table
 from ledger.views.htmx import HtmxHttpRequest
@@ -67,6 +67,8 @@ def shared_evening(request: HtmxHttpRequest, token: str) -> HttpResponse:
     balances = selectors.tables_balances(evening, found)
     tables = [_shared_table(table, balances[table.pk], whole=whole) for table in found]
     context = {"evening": evening, "tables": tables, "token": token}
+    # The features' parts of the page (a player's "this is me"): drawn the same for every reader, as the ETag says.
+    context |= hooks.page_parts(hooks.shared_page_context, hooks.PageShown(request, evening), "shared_page_parts")
     if not evening.is_open:
         # The players pay from their own phones: each unpaid transfer with its payment QR code, as on the
         # settlement page (no code once paid, none without the payee's IBAN).
