@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from ledger import hooks
 from ledger.access import evening_for_scorekeeper
 from ledger.circles import pdf, selectors, services, tab_and_pot
 from ledger.circles.access import (
@@ -79,6 +80,8 @@ def _circle_context(request: HttpRequest, circle: Circle, **forms: Any) -> dict[
     owner = circle.owner_id == request.user.pk
     context["is_owner"] = owner
     context["candidates"] = services.circle_scorekeeper_candidates(circle) if owner else []
+    # What the features above add to the page (an invitation link's section), ``hooks.circle_page_context``.
+    context.update(hooks.page_parts(hooks.circle_page_context, hooks.PageShown(request, circle), "circle_page_parts"))
     return context
 
 
@@ -320,6 +323,7 @@ def circle_member_page(request: HttpRequest, token: str) -> HttpResponse:
     membership = membership_for_link(token)
     context = selectors.member_context(membership)
     context["stats"] = _member_stats(membership)
+    context |= hooks.page_parts(hooks.member_page_context, hooks.PageShown(request, membership), "member_page_parts")
     response = render(request, "ledger/circles/circle_member.html", context)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no page it links to may learn it
