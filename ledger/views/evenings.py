@@ -81,6 +81,8 @@ def _evening_context(request: HttpRequest, evening: Evening) -> dict[str, Any]:
         "keepers": list(evening.scorekeepers.all()),
         "invitations": list(evening.invitations.all()) if evening.owner_id == request.user.pk else [],
         "keeper_form": ScorekeeperForm(),
+        # What the features add to the page (an invitation link's section), ``hooks.evening_page_context``.
+        **hooks.page_parts(hooks.evening_page_context, hooks.PageShown(request, evening), "evening_page_parts"),
     }
 
 
