@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from ledger import hooks
 from ledger.errors import LedgerError
 from ledger.models import Hand
 from ledger.qr import qr_svg
@@ -109,6 +110,9 @@ def _tournament_context(request: HttpRequest, tournament: Tournament, **forms: A
         "door": _door_link(request, tournament),
         "links": _links(tournament),
     }
+    # What the features above add to the page (an invitation link's section), ``hooks.tournament_page_context``.
+    page = hooks.PageShown(request, tournament)
+    context.update(hooks.page_parts(hooks.tournament_page_context, page, "tournament_page_parts"))
     return context
 
 
