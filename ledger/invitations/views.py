@@ -1,0 +1,177 @@
+"""Invitation links: made and revoked from the evening's, circle's or tournament's page; opened and accepted by
+whoever holds one.
+
+Access: a link's maker side follows who may invite (``services.may_make_links``): anybody who may not see the page
+gets 404, a co-scorekeeper of an evening who may see it but not invite gets 403. The link's own page answers
+anybody holding the token; an unknown token is 404, an expired or revoked one 410.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ledger.access import evening_for_scorekeeper
+from ledger.circles.access import circle_for_scorekeeper
+from ledger.errors import LedgerError
+from ledger.invitations import selectors, services
+from ledger.invitations.models import DEFAULT_DAYS, InviteLink
+from ledger.invitations.services import Subject
+from ledger.models import Player
+from ledger.tournaments.access import tournament_for_owner
+from ledger.views.htmx import HtmxHttpRequest
+
+SECTION = "ledger/invitations/_invite_links.html"
+
+
+def _subject_for_maker(user: Any, kind: str, target_id: int) -> Subject:
+    """The page's subject for one who may invite into it: 404 for one who may not see it, 403 for one who sees it
+    but may not invite (an evening's co-scorekeeper)."""
+    subject: Subject
+    if kind == InviteLink.Kind.EVENING:
+        subject = evening_for_scorekeeper(user, target_id)
+    elif kind == InviteLink.Kind.CIRCLE:
+        subject = circle_for_scorekeeper(user, target_id)
+    elif kind == InviteLink.Kind.TOURNAMENT:
+        subject = tournament_for_owner(user, target_id)
+    else:
+        raise Http404
+    if not services.may_make_links(user, subject):
+        raise PermissionDenied
+    return subject
+
+
+def section_context(request: HttpRequest, subject: Subject) -> dict[str, Any]:
+    """The page hooks' answer: the "Invite by link" section for one who may invite, nothing for anybody else."""
+    if not services.may_make_links(request.user, subject):
+        return {}
+    return {"invite_links": selectors.links_section(request, subject)}
+
+
+def _answer(request: HtmxHttpRequest, subject: Subject, said: str, failed: bool = False) -> HttpResponse:
+    """htmx: the section redrawn, saying what happened; without JavaScript: back to the page, at the section."""
+    if request.htmx:
+        context = section_context(request, subject)
+        context["invite_links"]["said"], context["invite_links"]["failed"] = said, failed
+        return render(request, SECTION, context)
+    (messages.error if failed else messages.success)(request, said)
+    return redirect(f"{subject.get_absolute_url()}#invite-links")
+
+
+def _days(request: HttpRequest) -> int:
+    days = request.POST.get("days", "")
+    return int(days) if days.isdecimal() and len(days) < 4 else DEFAULT_DAYS
+
+
+def _player(request: HttpRequest, subject: Subject) -> Player | None:
+    """The player named by the form, among those the page offers; none: the link is for anybody."""
+    chosen = request.POST.get("player", "")
+    if not chosen.isdecimal() or len(chosen) > 18:
+        return None
+    player = next((player for player in selectors.invitable_players(subject) if player.pk == int(chosen)), None)
+    if player is None:
+        raise LedgerError(_("Invite one of the players of this page, or anybody."), field="player")
+    return player
+
+
+@login_required
+@require_POST
+def invite_link_create(request: HtmxHttpRequest, kind: str, target_id: int) -> HttpResponse:
+    subject = _subject_for_maker(request.user, kind, target_id)
+    key = request.POST.get("key", "")[:43]
+    try:
+        link = services.invite_link_create(
+            subject=subject, by=request.user, player=_player(request, subject), days=_days(request), key=key
+        )
+    except LedgerError as error:
+        return _answer(request, subject, error.message, failed=True)
+    return _answer(request, subject, _("Invitation link made: it works until %(when)s.") % {"when": _when(link)})
+
+
+def _when(link: InviteLink) -> str:
+    return formats.date_format(timezone.localtime(link.expires_at), "DATETIME_FORMAT")
+
+
+@login_required
+@require_POST
+def invite_link_revoke(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Revoke the link the URL names; the same answer for a second tap."""
+    link = get_object_or_404(InviteLink, token=token)
+    subject = _subject_for_maker(request.user, link.kind, link.subject.pk)
+    services.invite_link_revoke(link=link, by=request.user)
+    return _answer(request, subject, _("The invitation link no longer works."))
+
+
+def _link_for_holder(token: str) -> InviteLink:
+    return get_object_or_404(
+        InviteLink.objects.select_related("evening", "circle", "tournament", "player", "created_by"), token=token
+    )
+
+
+def _sign_up_url(link: InviteLink) -> str:
+    """Sign-up, coming back to the link after; before sign-up exists, log-in."""
+    try:
+        url = reverse("account_signup")
+    except NoReverseMatch:
+        url = reverse("login")
+    return f"{url}?{urlencode({'next': link.get_absolute_url()})}"
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no page it links to may learn it
+    return response
+
+
+def invite_link(request: HttpRequest, token: str) -> HttpResponse:
+    """What the link grants, to whoever holds it: Accept for a logged-in user, sign-up and log-in for a visitor."""
+    link = _link_for_holder(token)
+    use = selectors.use_of(link, request.user)
+    if use is None and not link.is_live():
+        return _gone(request, link)
+    context = {
+        "link": link,
+        "subject": link.subject,
+        "use": use,
+        # Who makes links sees the page their guests see, with nothing to accept.
+        "maker": services.may_make_links(request.user, link.subject),
+        "landing": selectors.landing(use, request.user) if use else "",
+        "sign_up_url": _sign_up_url(link),
+        "log_in_url": f"{reverse('login')}?{urlencode({'next': link.get_absolute_url()})}",
+    }
+    return _private(render(request, "ledger/invitations/invite_link.html", context))
+
+
+def _gone(request: HttpRequest, link: InviteLink, message: str = "") -> HttpResponse:
+    if not message:
+        revoked = link.revoked_at is not None
+        message = _("This invitation link was revoked.") if revoked else _("This invitation link has expired.")
+    context = {"message": message}
+    return _private(render(request, "ledger/invitations/invite_link_gone.html", context, status=410))
+
+
+@login_required
+@require_POST
+def invite_link_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """Accept the link the URL names; a second tap answers with the first acceptance."""
+    link = _link_for_holder(token)
+    try:
+        accepted = services.invite_link_accept(link=link, user=request.user)
+    except services.LinkGone as gone:
+        return _gone(request, link, gone.message)
+    except LedgerError as error:
+        messages.error(request, error.message)
+        return redirect(link)
+    if accepted.granted:
+        messages.success(request, selectors.accepted_text(accepted.link))
+    return redirect(selectors.landing(accepted.use, request.user))

@@ -1,0 +1,119 @@
+"""Accepting a link, for each kind: Alice makes it, Dora (a new account holding the link) accepts and can open
+what it grants; accepting again changes nothing."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from ledger.circles.models import CircleMember
+from ledger.invitations.models import InviteLink, InviteLinkUse
+from ledger.models import Hand, Player
+from ledger.people.models import PlayerClaim
+from ledger.tournaments.models import Entrant
+from tests import factories
+from tests.ledger.invitations.conftest import accept_path, link_path, make_link, make_path
+
+
+def test_an_evening_link_makes_a_co_scorekeeper_who_records_a_hand(
+    alice_browser, dora_browser, dora, evening, snapser_table
+):
+    response = alice_browser.post(make_path("evening", evening.pk), {"key": "first-tap", "days": "7"})
+    assert response.status_code == 302 and response["Location"] == f"{evening.get_absolute_url()}#invite-links"
+    link = InviteLink.objects.get()
+    assert (link.kind, link.evening, link.created_by.username) == ("evening", evening, "alice")
+    assert dora_browser.get(evening.get_absolute_url()).status_code == 404  # nothing before accepting
+
+    page = dora_browser.get(link_path(link)).content.decode()
+    assert "alice invites you to keep score of an evening with them" in page
+    assert "27. 11. 2026" in page and "U Fleků" in page and ">Accept</button>" in page
+
+    response = dora_browser.post(accept_path(link))
+    assert response.status_code == 302 and response["Location"] == evening.get_absolute_url()
+    assert list(evening.scorekeepers.all()) == [dora]
+    assert "You keep score of 2026-11-27 U Fleků now." in dora_browser.get(response["Location"]).content.decode()
+    hand = dora_browser.post(
+        reverse("ledger:hand_create", args=[snapser_table.pk]), factories.SNAPSER_N1 | {"dealer": "0"}
+    )
+    assert hand.status_code == 302 and Hand.objects.get().entered_by == dora
+
+    again = dora_browser.post(accept_path(link))
+    assert again.status_code == 302 and again["Location"] == evening.get_absolute_url()
+    assert list(evening.scorekeepers.all()) == [dora]
+    use = InviteLinkUse.objects.get()
+    assert (use.link, use.user, use.player) == (link, dora, None)
+    assert "You accepted this invitation on" in dora_browser.get(link_path(link)).content.decode()
+
+
+def test_a_circle_link_makes_a_member_with_a_page_of_their_own(alice, alice_browser, dora_browser, dora, circle):
+    link = make_link(circle, alice)
+    page = dora_browser.get(link_path(link)).content.decode()
+    assert "alice invites you to join a circle of regulars" in page and "Friday Šnapser" in page
+
+    response = dora_browser.post(accept_path(link))
+    membership = CircleMember.objects.get(circle=circle, player__name="dora")
+    assert membership.token and membership.player.owner == alice
+    assert response["Location"] == reverse("ledger:circle_member_page", args=[membership.token])
+    assert "Friday Šnapser" in dora_browser.get(response["Location"]).content.decode()
+    assert "dora" in alice_browser.get(circle.get_absolute_url()).content.decode()  # among the members
+
+    again = dora_browser.post(accept_path(link))
+    assert again["Location"] == response["Location"]
+    assert sorted(circle.members.values_list("name", flat=True)) == ["Ana", "Ben", "Cyril", "dora"]
+    assert CircleMember.objects.get(pk=membership.pk).token == membership.token
+    assert InviteLinkUse.objects.get().player == membership.player
+
+
+def test_a_tournament_link_registers_an_entrant(alice, alice_browser, dora_browser, dora, tournament):
+    link = make_link(tournament, alice)
+    page = dora_browser.get(link_path(link)).content.decode()
+    assert "alice invites you to play in a tournament" in page and "Skat night" in page and "Klubovna" in page
+
+    response = dora_browser.post(accept_path(link))
+    entrant = Entrant.objects.get(tournament=tournament, player__name="dora")
+    assert entrant.number == 7 and not entrant.checked_in
+    assert response["Location"] == reverse("ledger:tournament_live", args=[tournament.share_token])
+    assert "Skat night" in dora_browser.get(response["Location"]).content.decode()
+    assert "dora" in alice_browser.get(tournament.get_absolute_url()).content.decode()  # among the entrants
+
+    again = dora_browser.post(accept_path(link))
+    assert again["Location"] == response["Location"]
+    assert tournament.entrants.count() == 7 and InviteLinkUse.objects.count() == 1
+
+
+def test_a_link_naming_a_player_gives_that_player_to_the_one_who_accepts(
+    alice, dora_browser, dora, charlie_browser, circle
+):
+    ben = Player.objects.get(owner=alice, name="Ben")
+    link = make_link(circle, alice, player=ben)
+    assert "You join as Ben." in dora_browser.get(link_path(link)).content.decode()
+
+    dora_browser.post(accept_path(link))
+    claim = PlayerClaim.objects.get(player=ben)
+    assert (claim.user, claim.status, claim.how, claim.decided_by) == (dora, "approved", "invitation", alice)
+    membership = CircleMember.objects.get(circle=circle, player=ben)
+    assert membership.token  # Ben's own page, now Dora's
+    assert sorted(circle.members.values_list("name", flat=True)) == ["Ana", "Ben", "Cyril"]  # nobody new
+
+    # The link was for one person: somebody else holding it gets nothing.
+    response = charlie_browser.post(accept_path(link))
+    assert response.status_code == 410
+    assert "This invitation link was for one person, who has accepted it." in response.content.decode()
+    assert PlayerClaim.objects.count() == 1 and InviteLinkUse.objects.count() == 1
+
+
+def test_an_evening_link_naming_a_seated_player(alice, alice_browser, dora_browser, dora, evening, snapser_table):
+    cyril = Player.objects.get(owner=alice, name="Cyril")
+    alice_browser.post(make_path("evening", evening.pk), {"key": "k", "days": "1", "player": str(cyril.pk)})
+    link = InviteLink.objects.get()
+    assert link.player == cyril
+    assert dora_browser.post(accept_path(link))["Location"] == evening.get_absolute_url()
+    assert PlayerClaim.objects.get(player=cyril).user == dora and list(evening.scorekeepers.all()) == [dora]
+
+
+def test_a_finished_tournament_registers_nobody(alice, dora_browser, tournament):
+    link = make_link(tournament, alice)
+    tournament.status = "finished"
+    tournament.save(update_fields=["status"])
+    response = dora_browser.post(accept_path(link), follow=True)
+    assert "The tournament is over." in response.content.decode()
+    assert not InviteLinkUse.objects.exists() and tournament.entrants.count() == 6
