@@ -9,7 +9,9 @@ from __future__ import annotations
 import datetime
 import ipaddress
 import os
+import urllib.parse
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 import django_stubs_ext
@@ -68,6 +70,36 @@ def env_cache(name: str) -> dict[str, str]:
     raise ImproperlyConfigured(f"{name}={url!r}: expected redis://host:port/db, or nothing for a per-process cache")
 
 
+def env_email(name: str) -> dict[str, Any]:
+    """EMAIL_URL: how mail leaves Talon (password resets, e-mail confirmations), as Django's EMAIL_* settings.
+
+    smtp://user:password@host:port sends through that server; ``?tls`` adds STARTTLS (usually port 587), ``?ssl``
+    a TLS connection from the start (usually 465); the user and password may be left out, and percent-encoded
+    (``%40`` for an @). Unset or empty: the console (mail is printed, never sent), as with DEBUG. docs/deploy.md.
+    """
+    url = os.environ.get(name, "").strip()
+    if not url:
+        return {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    parts = urllib.parse.urlsplit(url)
+    options = urllib.parse.parse_qs(parts.query, keep_blank_values=True)
+    unknown = set(options) - {"tls", "ssl"}
+    if parts.scheme != "smtp" or not parts.hostname or unknown or {"tls", "ssl"} <= set(options):
+        raise ImproperlyConfigured(f"{name}: expected smtp://user:password@host:port, with ?tls or ?ssl at most")
+    try:
+        port = parts.port or (465 if "ssl" in options else 587 if "tls" in options else 25)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: the port is not a number") from None
+    return {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": parts.hostname,
+        "EMAIL_PORT": port,
+        "EMAIL_HOST_USER": urllib.parse.unquote(parts.username or ""),
+        "EMAIL_HOST_PASSWORD": urllib.parse.unquote(parts.password or ""),
+        "EMAIL_USE_TLS": "tls" in options,
+        "EMAIL_USE_SSL": "ssl" in options,
+    }
+
+
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -90,6 +122,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # Accounts (ledger/accounts): sign-up, log-in by name or e-mail, password reset, passkeys. No social log-in.
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "ledger",
     "ledger.offline",
     "ledger.live",
@@ -115,6 +151,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",  # allauth's log-in steps (a passkey's) and its redirects
     "ledger.tournaments.table_guest.TableGuestMiddleware",  # a tournament table's phone reaches its table only
     "ledger.middleware.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -164,6 +201,38 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth; ledger/accounts, docs/user-guide.md): a user name and a password, or a user name and a
+# passkey, is enough to play; an e-mail address is optional, confirmed when given, and is what a forgotten password
+# is reset through. Log-in by user name or e-mail; log-out by POST only.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_PRESERVE_USERNAME_CASING = False  # "Alice" and "alice" are one account, as the log-in limits count them
+ACCOUNT_LOGOUT_ON_GET = False
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+ACCOUNT_FORMS = {"login": "ledger.accounts.forms.LoginForm"}
+# Wrong passwords are counted by the log-in limits below (ledger/auth.py), which never lock the owner out; allauth's
+# own count per name would. Its other limits (sign-ups, reset mails, password changes) stay.
+ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
+# Passkeys (WebAuthn) to log in without a password; ledger/accounts signs up with one (allauth's own passkey sign-up
+# demands a confirmed e-mail address). No one-time codes from an app and no recovery codes: a passkey or a password.
+MFA_SUPPORTED_TYPES = ["webauthn"]
+MFA_PASSKEY_LOGIN_ENABLED = True
+MFA_WEBAUTHN_USER_VERIFICATION = "required"
+
+# Mail: the console with DEBUG (or without EMAIL_URL), else through EMAIL_URL (env_email above, docs/deploy.md).
+_MAIL = env_email("EMAIL_URL") if not DEBUG else {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+EMAIL_BACKEND = _MAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _MAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _MAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _MAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _MAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _MAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _MAIL.get("EMAIL_USE_SSL", False)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Talon <talon@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("cs", "Čeština"), ("sk", "Slovenčina"), ("de", "Deutsch"), ("en", "English")]
@@ -275,6 +344,7 @@ for _network in LOGIN_RATE_SHARED_ADDRESSES:
 LOGIN_RATE_SHARED_ADDRESS_LIMIT = env_int("LOGIN_RATE_SHARED_ADDRESS_LIMIT", 300)
 AXES_HANDLER = "ledger.auth.AttemptHandler"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_USERNAME_FORM_FIELD = "login"  # allauth's log-in form: a user name or an e-mail address (ledger.auth.login_name)
 AXES_FAILURE_LIMIT = LOGIN_RATE_LIMIT
 AXES_COOLOFF_TIME = datetime.timedelta(seconds=LOGIN_RATE_WINDOW)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the window runs from the first failure, not the last

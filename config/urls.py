@@ -1,9 +1,9 @@
+from allauth.account import views as account_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from ledger import views
-from ledger.auth import RateLimitedLoginView, admin_login
+from ledger.auth import admin_login
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,8 +12,10 @@ urlpatterns = [
     path("", include("ledger.accounts.urls")),
     path("", include("ledger.people.urls")),
     path("", include("ledger.invitations.urls")),
-    path("accounts/login/", RateLimitedLoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # allauth's log-in and log-out under Django's names too (LOGIN_URL, the templates): one log-in page.
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("accounts/", include("allauth.urls")),
     # Before the admin's own URLs: the same page, answering 429 when the log-in limit refused the attempt.
     path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),

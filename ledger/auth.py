@@ -19,10 +19,12 @@ handler of our own because axes cannot be configured into what we need.
 - Where: Django's cache. With CACHE_URL at Redis every gunicorn worker and app server counts on the same
   counters; without it each process counts on its own. If Redis stops answering, the counters move to the
   process's memory (logged) until it answers again: log-ins keep working, limited per process.
-- :class:`LoginLimitBackend` is the only authentication backend: the accounts page, the admin and anything else
-  calling ``authenticate`` go through it. The API takes tokens (and the browser's session), never passwords.
-- :class:`RateLimitedLoginView` and :func:`admin_login` answer a refused attempt with 429 and say why; axes's
-  middleware turns any other refused attempt into a 429 (:func:`lockout_response`).
+- :class:`LoginLimitBackend` is the only authentication backend: the log-in page (allauth's, by user name or
+  e-mail), its re-authentication, the admin and anything else calling ``authenticate`` go through it. A passkey
+  log-in checks no password and takes no attempt. The API takes tokens (and the browser's session), never
+  passwords.
+- The log-in page's form (ledger/accounts/forms.py) and :func:`admin_login` say why a refused attempt was refused;
+  axes's middleware answers it with 429 (:func:`lockout_response`), with Retry-After when the wait is known.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import json
 import logging
 from typing import Any
 
+from allauth.account.auth_backends import AuthenticationBackend
 from axes.backends import AxesBackend
 from axes.handlers.cache import AxesCacheHandler
 from axes.helpers import get_cache_timeout, get_client_parameters, get_client_username, get_failure_limit
@@ -42,10 +45,6 @@ from axes.models import AccessAttempt
 from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib import admin, messages
-from django.contrib.auth import get_user_model
-from django.contrib.auth import views as auth_views
-from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
@@ -75,12 +74,20 @@ def client_address(request: HttpRequest | None) -> str:
     return str(request.META.get("REMOTE_ADDR", ""))
 
 
+# Where the name comes from: allauth's log-in form and its credentials ("login", then "username" or "email"),
+# the admin's form and code on the server ("username").
+_NAME_FIELDS = ("login", "username", "email")
+
+
 def login_name(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str | None:
-    """AXES_USERNAME_CALLABLE: the name as typed, trimmed and case-folded ("Alice " and "alice" count together)."""
-    field = get_user_model().USERNAME_FIELD
+    """AXES_USERNAME_CALLABLE: the user name or e-mail address as typed, trimmed and case-folded ("Alice " and
+    "alice" count together)."""
     source: Any = credentials if credentials else getattr(request, "POST", {})
-    name = source.get(field, source.get("username"))
-    return name.strip().casefold() if isinstance(name, str) else None
+    for field in _NAME_FIELDS:
+        name = source.get(field)
+        if isinstance(name, str) and name.strip():
+            return name.strip().casefold()
+    return None
 
 
 def _counters(request: HttpRequest, credentials: dict[str, Any] | None) -> list[tuple[str, int]]:
@@ -239,8 +246,9 @@ class AttemptHandler(AxesCacheHandler):
             user_locked_out.send("axes", request=request, username=username, ip_address=client_address(request))
 
 
-class LoginLimitBackend(AxesBackend):
-    """The only authentication backend: axes's check, which takes the attempt, then Django's password check."""
+class LoginLimitBackend(AxesBackend, AuthenticationBackend):  # type: ignore[misc]  # allauth has no types
+    """The only authentication backend: axes's check, which takes the attempt, then allauth's password check (by
+    user name or by e-mail address)."""
 
     def authenticate(
         self, request: HttpRequest | None, username: str | None = None, password: str | None = None, **kwargs: Any
@@ -249,13 +257,16 @@ class LoginLimitBackend(AxesBackend):
         # attempts count per name with no address, never unlimited.
         attempt = request if request is not None else HttpRequest()
         super().authenticate(attempt, username, password, **kwargs)  # PermissionDenied when over a limit
-        user = ModelBackend.authenticate(self, request, username=username, password=password, **kwargs)
+        user: User | None = AuthenticationBackend.authenticate(
+            self, request, username=username, password=password, **kwargs
+        )
         if user is not None:
             _give_back(attempt)
         return user
 
 
-def _too_many(request: HttpRequest | None = None) -> str:
+def too_many(request: HttpRequest | None = None) -> str:
+    """Why the attempt was refused: the limit, and how long to wait when the account's spacing said so."""
     wait = getattr(request, "talon_login_wait", None)
     if wait:
         return _("Too many log-ins to this account from elsewhere. Wait %(seconds)s seconds and try again.") % {
@@ -264,30 +275,16 @@ def _too_many(request: HttpRequest | None = None) -> str:
     return _("Too many failed log-ins. Wait a few minutes and try again.")
 
 
-def _refused(request: HttpRequest) -> bool:
+def refused(request: HttpRequest) -> bool:
+    """Whether the log-in limit refused this request's attempt (its password was not even checked)."""
     return bool(getattr(request, "axes_locked_out", False))
-
-
-class RateLimitedLoginView(auth_views.LoginView):
-    """Django's log-in view; an attempt the limit refused gets 429 and says so."""
-
-    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
-        if not _refused(self.request):
-            return super().form_invalid(form)
-        form.errors.clear()  # not "wrong password": the password was not even checked
-        form.add_error(None, _too_many(self.request))
-        response = self.render_to_response(self.get_context_data(form=form), status=429)
-        wait = getattr(self.request, "talon_login_wait", None)
-        if wait:
-            response["Retry-After"] = str(wait)
-        return response
 
 
 def admin_login(request: HttpRequest, extra_context: dict[str, Any] | None = None) -> HttpResponse:
     """The admin's own log-in page, answering 429 with "Too many failed log-ins" when the limit refused it."""
     response = admin.site.login(request, extra_context)
-    if _refused(request):
-        messages.error(request, _too_many(request))
+    if refused(request):
+        messages.error(request, too_many(request))
         response.status_code = 429
     return response
 
@@ -296,7 +293,11 @@ def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict[str, Any] | None = None
 ) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: the answer the view drew (the log-in pages say why), as 429."""
-    if original_response is None:
-        return HttpResponse(_too_many(request), status=429, content_type="text/plain; charset=utf-8")
-    original_response.status_code = 429
-    return original_response
+    response = original_response
+    if response is None:
+        response = HttpResponse(too_many(request), content_type="text/plain; charset=utf-8")
+    response.status_code = 429
+    wait = getattr(request, "talon_login_wait", None)
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response

@@ -24,7 +24,7 @@ def _fresh_counters():
 
 
 def _try(client, username, password, address):
-    return client.post(ACCOUNTS, {"username": username, "password": password}, REMOTE_ADDR=address).status_code
+    return client.post(ACCOUNTS, {"login": username, "password": password}, REMOTE_ADDR=address).status_code
 
 
 def test_guesses_from_many_addresses_check_few_passwords_of_one_account(client, alice, settings):

@@ -1,0 +1,115 @@
+"""The account pages of Talon's own: the account page (e-mail, password, passkeys, API token, language, deletion),
+the passkey sign-up and the deletion. allauth draws the rest (log-in, sign-up, password change and reset, e-mail,
+passkeys) with the templates in templates/account/ and templates/mfa/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from allauth.account.decorators import reauthentication_required
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
+from allauth.mfa.webauthn.forms import SignupWebAuthnForm
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from rest_framework.authtoken.models import Token
+
+from ledger.accounts import services, signup
+from ledger.accounts.forms import AccountDeleteForm, PasskeySignupForm
+
+# The key of a token just made, shown on the next page drawn and then never again.
+NEW_TOKEN = "talon_new_token"  # noqa: S105 - the session key's name, not a secret
+
+
+def _reauthenticated(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """allauth's reauthentication_required (untyped): a password or passkey check within the last minutes."""
+    checked: Callable[..., HttpResponse] = reauthentication_required(view)
+    return checked
+
+
+@login_required
+def account_home(request: HttpRequest) -> HttpResponse:
+    """The account page: what the account is and holds, each with where to change it."""
+    user: Any = request.user
+    token = Token.objects.filter(user=user).first()
+    context = {
+        "emails": EmailAddress.objects.filter(user=user).order_by("-primary", "email"),
+        "has_password": user.has_usable_password(),
+        "passkeys": Authenticator.objects.filter(user=user, type=Authenticator.Type.WEBAUTHN).order_by("created_at"),
+        "token": token,
+        "new_token": request.session.pop(NEW_TOKEN, None),
+        "language": dict(settings.LANGUAGES).get(get_language() or "", ""),
+    }
+    return render(request, "ledger/accounts/account_home.html", context)
+
+
+@login_required
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    """A new API token (the old one, if any, stops working), shown once on the account page."""
+    user: Any = request.user
+    had = Token.objects.filter(user=user).exists()
+    request.session[NEW_TOKEN] = services.token_issue(user=request.user)
+    messages.success(request, _("New API token made: the old one no longer works.") if had else _("API token made."))
+    return redirect("account_home")
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest) -> HttpResponse:
+    request.session.pop(NEW_TOKEN, None)  # a key made but not yet shown is not shown after it was revoked
+    if services.token_revoke(user=request.user):
+        messages.success(request, _("API token revoked: scripts using it are refused from now on."))
+    return redirect("account_home")
+
+
+@login_required
+@_reauthenticated
+def account_delete(request: HttpRequest) -> HttpResponse:
+    """Delete the account (anonymize it: services.account_delete), after a fresh password or passkey check and the
+    user name typed."""
+    username = request.user.get_username()
+    form = AccountDeleteForm(request.POST or None, username=username)
+    if request.method == "POST" and form.is_valid():
+        services.account_delete(user=request.user)
+        logout(request)
+        messages.success(request, _("Your account is deleted. The evenings you kept stay with the other players."))
+        return redirect("home")
+    return render(request, "ledger/accounts/account_delete.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def passkey_signup(request: HttpRequest) -> HttpResponse:
+    """Step one of a passkey sign-up: the user name."""
+    if request.user.is_authenticated:
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    form = PasskeySignupForm(request.POST or None)
+    if request.method == "POST":
+        signup.abandoned_removed(request.POST.get("username", "").strip())
+        if form.is_valid():
+            signup.started(request, form.cleaned_data["username"])
+            return redirect("account_signup_passkey_create")
+    return render(request, "ledger/accounts/passkey_signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def passkey_signup_create(request: HttpRequest) -> HttpResponse:
+    """Step two: the browser makes the passkey; once it is checked the account is active and logged in."""
+    user = signup.pending(request)
+    if user is None:
+        return redirect("account_signup_passkey")
+    form = SignupWebAuthnForm(request.POST or None, user=user)
+    if request.method == "POST" and form.is_valid():
+        return signup.finished(request, user, form.cleaned_data["name"], form.cleaned_data["credential"])
+    context: dict[str, Any] = {
+        "form": form,
+        "username": user.get_username(),
+        "js_data": {"creation_options": signup.creation_options(user)},
+    }
+    return render(request, "ledger/accounts/passkey_signup_create.html", context, status=400 if form.errors else 200)
