@@ -1,0 +1,186 @@
+"""A person's own pages (/me/), their claims ("this is me") from where a player is reached, and the scorekeeper's
+answers to them (/people/claims/).
+
+Every page is the reader's own: nothing here shows another account's data. A claim is made from a link the reader
+holds (a share link, a circle member link) or a table they keep score of; the player's scorekeeper consents.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ledger.access import table_for_scorekeeper
+from ledger.circles.access import membership_for_link
+from ledger.errors import LedgerError
+from ledger.models import Evening, Player, Seat
+from ledger.people import exports, selectors, services
+from ledger.people.models import PlayerClaim
+
+# --------------------------------------------------------------------------------------------------------------
+# A person's own page
+
+
+@login_required
+def me(request: HttpRequest) -> HttpResponse:
+    players = selectors.my_players(request.user)
+    evenings = selectors.my_evenings(players)
+    context = {
+        "claims": list(selectors.claims_of(request.user)),
+        "players": players,
+        "evenings": evenings,
+        "money": selectors.my_money(players, evenings),
+        "stats": selectors.my_stats(players),
+    }
+    return render(request, "ledger/people/me.html", context)
+
+
+@login_required
+def me_data(request: HttpRequest) -> HttpResponse:
+    """Everything Talon holds about the reader, as JSON to keep."""
+    document = exports.person_document(request.user)
+    response = HttpResponse(
+        json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = 'attachment; filename="talon-my-data.json"'
+    return response
+
+
+@login_required
+def me_evenings_csv(request: HttpRequest) -> HttpResponse:
+    response = HttpResponse(exports.evenings_csv(request.user), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="talon-my-evenings.csv"'
+    return response
+
+
+@login_required
+@require_POST
+def claim_drop(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """The reader ends a claim of theirs, or of a player they own."""
+    claim = get_object_or_404(_claims_droppable_by(request.user), pk=claim_id)
+    services.player_claim_drop(claim=claim, by=request.user)
+    messages.success(request, _("%(name)s is a plain name again.") % {"name": claim.player.name})
+    back = "people:claims" if claim.user_id != request.user.pk else "people:me"
+    return redirect(reverse(back))
+
+
+def _claims_droppable_by(user: Any) -> QuerySet[PlayerClaim]:
+    return PlayerClaim.objects.select_related("player").filter(Q(user=user) | Q(player__owner=user))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The scorekeeper's answers
+
+
+@login_required
+def claims(request: HttpRequest) -> HttpResponse:
+    """The claims on the reader's players waiting for their answer."""
+    context = {"waiting": list(selectors.claims_to_decide(request.user))}
+    return render(request, "ledger/people/claims.html", context)
+
+
+@login_required
+@require_POST
+def claim_decide(request: HttpRequest, claim_id: int) -> HttpResponse:
+    claim = selectors.claim_to_decide(request.user, claim_id)
+    if claim is None:
+        raise Http404
+    approve = request.POST.get("approve") == "1"
+    try:
+        services.player_claim_decide(claim=claim, by=request.user, approve=approve)
+    except LedgerError as error:
+        messages.error(request, error.message)
+    else:
+        text = _("%(user)s is now %(name)s.") if approve else _("%(user)s's claim on %(name)s is declined.")
+        messages.success(request, text % {"user": claim.user.get_username(), "name": claim.player.name})
+    return redirect(reverse("people:claims"))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# "This is me": from a share link, a circle member link or a table's seats
+
+
+@login_required
+def claim_from_share(request: HttpRequest, token: str) -> HttpResponse:
+    evening = get_object_or_404(Evening, share_token=token)
+    players = _seated(Seat.objects.filter(table__evening=evening))
+    return _claim_page(request, players, PlayerClaim.How.SHARE_LINK, str(evening), private=True)
+
+
+@login_required
+def claim_from_member(request: HttpRequest, token: str) -> HttpResponse:
+    membership = membership_for_link(token)
+    return _claim_page(request, [membership.player], PlayerClaim.How.CIRCLE_LINK, str(membership.circle), private=True)
+
+
+@login_required
+def claim_from_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_scorekeeper(request.user, table_id)
+    players = _seated(Seat.objects.filter(table=table))
+    return _claim_page(request, players, PlayerClaim.How.SEAT, str(table.evening), private=False)
+
+
+def _seated(seats: QuerySet[Seat]) -> list[Player]:
+    found: dict[int, Player] = {}
+    for seat in seats.select_related("player__owner").order_by("table_id", "position"):
+        found.setdefault(seat.player_id, seat.player)
+    return list(found.values())
+
+
+def _claim_page(request: HttpRequest, players: list[Player], how: str, where: str, *, private: bool) -> HttpResponse:
+    """The players reached, each with "this is me" (or what became of the reader's claim); a POST claims one."""
+    if request.method == "POST":
+        chosen = next((p for p in players if str(p.pk) == request.POST.get("player")), None)
+        if chosen is None:
+            raise Http404
+        try:
+            claim = services.player_claim_request(user=request.user, player=chosen, how=how)
+        except LedgerError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _claimed_text(claim))
+        return redirect(request.path)
+    context = {"rows": _claim_rows(request.user, players), "where": where}
+    response = render(request, "ledger/people/claim.html", context)
+    if private:  # the link's token is in the URL: no page it links to may learn it
+        response["Referrer-Policy"] = "no-referrer"
+        response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _claimed_text(claim: PlayerClaim) -> str:
+    if claim.is_approved:
+        return _("You are %(name)s.") % {"name": claim.player.name}
+    if claim.is_pending:
+        return _("Asked: %(owner)s, who keeps score of %(name)s, will answer.") % {
+            "owner": claim.player.owner.get_username(),
+            "name": claim.player.name,
+        }
+    return _("Your claim on %(name)s was declined.") % {"name": claim.player.name}
+
+
+def _claim_rows(user: Any, players: list[Player]) -> list[dict[str, Any]]:
+    """Per player: the reader's own claim (None: none) and whether another account already is that player."""
+    claims = PlayerClaim.objects.filter(player__in=players).values_list("player_id", "user_id", "status")
+    mine: dict[int, str] = {}
+    taken: set[int] = set()
+    for player_id, user_id, status in claims:
+        if user_id == user.pk:
+            mine[player_id] = status
+        elif status == PlayerClaim.Status.APPROVED:
+            taken.add(player_id)
+    return [
+        {"player": player, "mine": mine.get(player.pk), "taken": player.pk in taken and player.pk not in mine}
+        for player in players
+    ]
