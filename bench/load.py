@@ -151,7 +151,7 @@ def _race_log_ins(port: int, workers: int, attempts: int = 40) -> None:
     cookies = f"csrftoken={CSRF}"
 
     def guess(number: int) -> int:
-        body = urlencode({"username": GUESSED, "password": f"wrong-{number}", "csrfmiddlewaretoken": CSRF})
+        body = urlencode({"login": GUESSED, "password": f"wrong-{number}", "csrfmiddlewaretoken": CSRF})
         return _request(port, "POST", "/accounts/login/", body, cookies)[0]
 
     with ThreadPoolExecutor(attempts) as pool:

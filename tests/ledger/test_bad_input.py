@@ -42,7 +42,7 @@ def test_a_cookie_holding_an_escaped_nul_is_ignored(client, alice, cookie):
     escaped = f'{cookie}="abcdefghij\\000klmnop"'  # a quoted cookie value: \000 is read as a NUL
     assert client.get("/", HTTP_COOKIE=escaped).status_code == 200
     assert client.get(reverse("ledger:evening_list"), HTTP_COOKIE=escaped).status_code == 302  # to log in
-    assert client.post(reverse("login"), {"username": "alice"}, HTTP_COOKIE=escaped).status_code in (200, 403)
+    assert client.post(reverse("login"), {"login": "alice"}, HTTP_COOKIE=escaped).status_code in (200, 403)
 
 
 def test_an_api_token_holding_a_nul_is_a_bad_request(db):

@@ -288,7 +288,7 @@ def _form_pages(alice: Any) -> dict[str, tuple[str, dict[str, str]]]:
         "hand_undo": (reverse("ledger:hand_undo", args=[table.pk]), {"number": "1"}),
         "player_edit": (reverse("ledger:player_edit", args=[player.pk]), {"iban": "CZ65 0800", "next": "/"}),
         "set_language": (reverse("set_language"), {"language": "cs", "next": "/"}),
-        "login": (reverse("login"), {"username": "alice", "password": "wrong", "next": "/"}),
+        "login": (reverse("login"), {"login": "alice", "password": "wrong", "next": "/"}),
     }
 
 

@@ -127,7 +127,7 @@ def test_a_logged_in_users_choice_is_remembered_in_a_new_session(client, alice):
     assert UserPreference.objects.get(user=alice).language == "de"
     client.logout()
     client.cookies.clear()  # another device: no language cookie, a browser asking for Czech
-    client.post(reverse("login"), {"username": "alice", "password": factories.PASSWORD})
+    client.post(reverse("login"), {"login": "alice", "password": factories.PASSWORD})
     html = client.get("/", headers={"Accept-Language": "cs"}).content.decode()
     assert '<html lang="de"' in html and "Ihre Abende" in html
 
