@@ -113,7 +113,7 @@ def invite_link_accept(*, link: InviteLink, user: Any) -> Accepted:
     """``user`` takes the role the link grants (and the player it names); a repeat answers the first acceptance."""
     if not getattr(user, "is_authenticated", False):
         raise LedgerError(_("Log in to accept the invitation."), field="user")
-    link = InviteLink.objects.select_for_update().select_related("player").get(pk=link.pk)
+    link = InviteLink.objects.select_for_update(of=("self",)).select_related("player").get(pk=link.pk)
     earlier = InviteLinkUse.objects.filter(link=link, user=user).first()
     if earlier is not None:
         return Accepted(link=link, use=earlier, granted=False)
