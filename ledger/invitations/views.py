@@ -129,7 +129,9 @@ def _sign_up_url(link: InviteLink) -> str:
 
 def _private(response: HttpResponse) -> HttpResponse:
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no page it links to may learn it
+    # The token is in the URL: no other site may learn it. Same-origin, not no-referrer: with no-referrer a browser
+    # sends its form posts with "Origin: null", which the CSRF check refuses.
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

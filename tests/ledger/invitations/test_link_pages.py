@@ -105,3 +105,8 @@ def test_a_co_scorekeeper_and_a_stranger_see_no_section(alice, dora, dora_browse
     html = dora_browser.get(evening.get_absolute_url()).content.decode()
     assert 'id="invite-links"' not in html and "/i/" not in html
     assert charlie_browser.get(evening.get_absolute_url()).status_code == 404
+
+
+def test_the_links_page_tells_no_other_site_its_token(alice, anonymous, evening):
+    response = anonymous.get(link_path(make_link(evening, alice)))
+    assert response["Referrer-Policy"] == "same-origin" and response["X-Robots-Tag"] == "noindex"
