@@ -153,8 +153,10 @@ def _claim_page(request: HttpRequest, players: list[Player], how: str, where: st
         return redirect(request.path)
     context = {"rows": _claim_rows(request.user, players), "where": where}
     response = render(request, "ledger/people/claim.html", context)
-    if private:  # the link's token is in the URL: no page it links to may learn it
-        response["Referrer-Policy"] = "no-referrer"
+    if private:
+        # The link's token is in the URL: no other site it links to may learn it. Not "no-referrer": the browser
+        # would then send the form's POST with the origin "null", which the CSRF check refuses.
+        response["Referrer-Policy"] = "same-origin"
         response["X-Robots-Tag"] = "noindex"
     return response
 

@@ -91,7 +91,7 @@ def test_claiming_from_a_circle_member_link(client, bob_client, alice, ben):
 
     assert response.status_code == 302
     assert PlayerClaim.objects.get().how == "circle_link"
-    assert bob_client.get(url)["Referrer-Policy"] == "no-referrer"
+    assert bob_client.get(url)["Referrer-Policy"] == "same-origin"
 
 
 def test_a_revoked_member_link_claims_nothing(bob_client, alice, ben):
