@@ -13,9 +13,11 @@ from django.urls import reverse
 
 from ledger import services
 from ledger.circles import services as circles
+from ledger.models import Player
 from ledger.people import selectors
+from ledger.people import services as people
 from tests import factories
-from tests.ledger.people.worlds import DAY, alice_evening, bobs_world
+from tests.ledger.people.worlds import DAY, alice_evening, bobs_world, won_by
 
 ME = reverse("people:me")
 
@@ -133,3 +135,33 @@ def test_my_page_costs_the_same_at_two_and_eight_evenings(world, alice, bob_clie
     # balances, stale summaries, statistics.
     with django_assert_num_queries(12):
         bob_client.get(ME)
+
+
+def test_a_pot_circle_pay_in_is_owed_and_the_evenings_transfers_received(alice, bob):
+    dana = factories.make_user("dana")
+    circle = circles.circle_create(owner=dana, name="Pot night", members=["Bobby", "Eva", "Fred"], settle="pot")
+    evening = circles.circle_evening_create(circle=circle, by=dana, date=DAY)
+    won_by(evening, "Bobby", ["Bobby", "Eva", "Fred"], stake="3.10")
+    services.evening_close(evening=evening, by=dana)  # Bobby +12.40 → 12 (Eva and Fred pay 6 each); a tenth: 1.20 → 1
+    people.player_claim_grant(
+        user=bob, player=Player.objects.get(owner=dana, name="Bobby"), granted_by=dana, how="invitation"
+    )
+    players = selectors.my_players(bob)
+
+    money = selectors.my_money(players, selectors.my_evenings(players))
+
+    [czk] = money["totals"]
+    assert (czk.currency, czk.net, czk.to_pay, czk.to_receive, czk.in_tabs) == ("CZK", D("12.40"), D(1), D(12), D(0))
+    assert sorted((o.payer, o.amount, o.kind) for o in money["owed"]) == [
+        ("Bobby", D(1), "pot"),
+        ("Eva", D(6), "evening"),
+        ("Fred", D(6), "evening"),
+    ]
+
+
+def test_the_json_download_costs_the_same_at_two_and_eight_evenings(world, alice, bob_client):
+    url = reverse("people:me_data")
+    small = _queries(bob_client, url)
+    _evenings_for_bob(alice, 6, start=30)
+
+    assert _queries(bob_client, url) == small
