@@ -85,6 +85,13 @@ def links_section(request: HttpRequest, subject: Subject) -> dict[str, Any]:
     }
 
 
+def gone_text(link: InviteLink) -> str:
+    """Why a link that no longer works grants nothing."""
+    if link.revoked_at is not None:
+        return _("This invitation link was revoked.")
+    return _("This invitation link has expired.")
+
+
 def use_of(link: InviteLink, user: Any) -> InviteLinkUse | None:
     if not getattr(user, "is_authenticated", False):
         return None

@@ -13,42 +13,22 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ledger.access import evening_for_scorekeeper
-from ledger.circles.access import circle_for_scorekeeper
 from ledger.errors import LedgerError
 from ledger.invitations import selectors, services
+from ledger.invitations.access import link_for_holder, link_for_maker, subject_for_maker
 from ledger.invitations.models import DEFAULT_DAYS, InviteLink
 from ledger.invitations.services import Subject
 from ledger.models import Player
-from ledger.tournaments.access import tournament_for_owner
 from ledger.views.htmx import HtmxHttpRequest
 
 SECTION = "ledger/invitations/_invite_links.html"
-
-
-def _subject_for_maker(user: Any, kind: str, target_id: int) -> Subject:
-    """The page's subject for one who may invite into it: 404 for one who may not see it, 403 for one who sees it
-    but may not invite (an evening's co-scorekeeper)."""
-    subject: Subject
-    if kind == InviteLink.Kind.EVENING:
-        subject = evening_for_scorekeeper(user, target_id)
-    elif kind == InviteLink.Kind.CIRCLE:
-        subject = circle_for_scorekeeper(user, target_id)
-    elif kind == InviteLink.Kind.TOURNAMENT:
-        subject = tournament_for_owner(user, target_id)
-    else:
-        raise Http404
-    if not services.may_make_links(user, subject):
-        raise PermissionDenied
-    return subject
 
 
 def section_context(request: HttpRequest, subject: Subject) -> dict[str, Any]:
@@ -87,7 +67,7 @@ def _player(request: HttpRequest, subject: Subject) -> Player | None:
 @login_required
 @require_POST
 def invite_link_create(request: HtmxHttpRequest, kind: str, target_id: int) -> HttpResponse:
-    subject = _subject_for_maker(request.user, kind, target_id)
+    subject = subject_for_maker(request.user, kind, target_id)
     key = request.POST.get("key", "")[:43]
     try:
         link = services.invite_link_create(
@@ -106,16 +86,10 @@ def _when(link: InviteLink) -> str:
 @require_POST
 def invite_link_revoke(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Revoke the link the URL names; the same answer for a second tap."""
-    link = get_object_or_404(InviteLink, token=token)
-    subject = _subject_for_maker(request.user, link.kind, link.subject.pk)
+    link = link_for_maker(request.user, token)
+    subject = link.subject
     services.invite_link_revoke(link=link, by=request.user)
     return _answer(request, subject, _("The invitation link no longer works."))
-
-
-def _link_for_holder(token: str) -> InviteLink:
-    return get_object_or_404(
-        InviteLink.objects.select_related("evening", "circle", "tournament", "player", "created_by"), token=token
-    )
 
 
 def _sign_up_url(link: InviteLink) -> str:
@@ -137,7 +111,7 @@ def _private(response: HttpResponse) -> HttpResponse:
 
 def invite_link(request: HttpRequest, token: str) -> HttpResponse:
     """What the link grants, to whoever holds it: Accept for a logged-in user, sign-up and log-in for a visitor."""
-    link = _link_for_holder(token)
+    link = link_for_holder(token)
     use = selectors.use_of(link, request.user)
     if use is None and not link.is_live():
         return _gone(request, link)
@@ -155,10 +129,7 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _gone(request: HttpRequest, link: InviteLink, message: str = "") -> HttpResponse:
-    if not message:
-        revoked = link.revoked_at is not None
-        message = _("This invitation link was revoked.") if revoked else _("This invitation link has expired.")
-    context = {"message": message}
+    context = {"message": message or selectors.gone_text(link)}
     return _private(render(request, "ledger/invitations/invite_link_gone.html", context, status=410))
 
 
@@ -166,7 +137,7 @@ def _gone(request: HttpRequest, link: InviteLink, message: str = "") -> HttpResp
 @require_POST
 def invite_link_accept(request: HttpRequest, token: str) -> HttpResponse:
     """Accept the link the URL names; a second tap answers with the first acceptance."""
-    link = _link_for_holder(token)
+    link = link_for_holder(token)
     try:
         accepted = services.invite_link_accept(link=link, user=request.user)
     except services.LinkGone as gone:
