@@ -38,6 +38,11 @@ OPERATIONS = {
     ("/api/tournaments/{tournament_id}/tables/", "get"): "tournament_tables",
     ("/api/tournaments/{tournament_id}/next-round/", "post"): "tournament_next_round",
     ("/api/tournaments/{tournament_id}/standings/", "get"): "tournament_standings",
+    ("/api/invite-links/", "get"): "invite_link_list",
+    ("/api/invite-links/", "post"): "invite_link_create",
+    ("/api/invite-links/{token}/", "get"): "invite_link_detail",
+    ("/api/invite-links/{token}/", "delete"): "invite_link_revoke",
+    ("/api/invite-links/{token}/accept/", "post"): "invite_link_accept",
 }
 
 
