@@ -126,6 +126,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "allauth.mfa",
+    "django.contrib.humanize",  # allauth's list of passkeys says when each was last used ("2 hours ago")
     "ledger",
     "ledger.offline",
     "ledger.live",
@@ -212,7 +213,7 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_PRESERVE_USERNAME_CASING = False  # "Alice" and "alice" are one account, as the log-in limits count them
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
-ACCOUNT_FORMS = {"login": "ledger.accounts.forms.LoginForm"}
+ACCOUNT_FORMS = {"login": "ledger.accounts.forms.LoginForm", "signup": "ledger.accounts.forms.SignupForm"}
 # Wrong passwords are counted by the log-in limits below (ledger/auth.py), which never lock the owner out; allauth's
 # own count per name would. Its other limits (sign-ups, reset mails, password changes) stay.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}

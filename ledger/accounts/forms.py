@@ -7,6 +7,7 @@ from typing import Any
 
 from allauth.account.adapter import get_adapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
+from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -14,9 +15,25 @@ from django.utils.translation import gettext_lazy as _
 from ledger.auth import refused, too_many
 
 
+def _labelled(field: forms.Field, label: str, autocomplete: str) -> None:
+    """Talon's words for a field of allauth's, and no placeholder repeating the label."""
+    field.label = label
+    field.widget.attrs.pop("placeholder", None)
+    field.widget.attrs.update({"autocomplete": autocomplete})
+
+
 class LoginForm(AllauthLoginForm):  # type: ignore[misc]
     """allauth's log-in form (a user name or an e-mail address, and a password); an attempt the log-in limit
     refused says so instead of "wrong password": its password was not even checked (ledger/auth.py)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _labelled(self.fields["login"], _("User name or e-mail"), "username")
+        self.fields["login"].widget.attrs.update({"autocapitalize": "none", "spellcheck": "false"})
+        _labelled(self.fields["password"], _("Password"), "current-password")
+        self.fields["password"].help_text = ""  # the page links the password reset itself
+        if "remember" in self.fields:
+            self.fields["remember"].label = _("Stay logged in on this device")
 
     def clean(self) -> Any:
         try:
@@ -25,6 +42,18 @@ class LoginForm(AllauthLoginForm):  # type: ignore[misc]
             if refused(self.request):
                 raise ValidationError(too_many(self.request)) from None
             raise
+
+
+class SignupForm(AllauthSignupForm):  # type: ignore[misc]
+    """allauth's sign-up form in Talon's words: a user name, an optional e-mail address, the password twice."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _labelled(self.fields["username"], _("User name"), "username")
+        self.fields["username"].widget.attrs.update({"autocapitalize": "none", "spellcheck": "false"})
+        _labelled(self.fields["email"], _("E-mail (optional)"), "email")
+        _labelled(self.fields["password1"], _("Password"), "new-password")
+        _labelled(self.fields["password2"], _("Password (again)"), "new-password")
 
 
 class PasskeySignupForm(forms.Form):
