@@ -20,11 +20,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from ledger.access import table_for_scorekeeper
-from ledger.circles.access import membership_for_link
 from ledger.errors import LedgerError
-from ledger.models import Evening, Player, Seat
-from ledger.people import exports, selectors, services
+from ledger.models import Player
+from ledger.people import access, exports, selectors, services
 from ledger.people.models import PlayerClaim
 
 # --------------------------------------------------------------------------------------------------------------
@@ -113,45 +111,33 @@ def claim_decide(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 @login_required
 def claim_from_share(request: HttpRequest, token: str) -> HttpResponse:
-    evening = get_object_or_404(Evening, share_token=token)
-    players = _seated(Seat.objects.filter(table__evening=evening))
-    return _claim_page(request, players, PlayerClaim.How.SHARE_LINK, str(evening), private=True)
+    return _claim_page(request, access.through_share_link(token), private=True)
 
 
 @login_required
 def claim_from_member(request: HttpRequest, token: str) -> HttpResponse:
-    membership = membership_for_link(token)
-    return _claim_page(request, [membership.player], PlayerClaim.How.CIRCLE_LINK, str(membership.circle), private=True)
+    return _claim_page(request, access.through_member_link(token), private=True)
 
 
 @login_required
 def claim_from_table(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_scorekeeper(request.user, table_id)
-    players = _seated(Seat.objects.filter(table=table))
-    return _claim_page(request, players, PlayerClaim.How.SEAT, str(table.evening), private=False)
+    return _claim_page(request, access.through_table(request.user, table_id), private=False)
 
 
-def _seated(seats: QuerySet[Seat]) -> list[Player]:
-    found: dict[int, Player] = {}
-    for seat in seats.select_related("player__owner").order_by("table_id", "position"):
-        found.setdefault(seat.player_id, seat.player)
-    return list(found.values())
-
-
-def _claim_page(request: HttpRequest, players: list[Player], how: str, where: str, *, private: bool) -> HttpResponse:
+def _claim_page(request: HttpRequest, reached: access.Reached, *, private: bool) -> HttpResponse:
     """The players reached, each with "this is me" (or what became of the reader's claim); a POST claims one."""
     if request.method == "POST":
-        chosen = next((p for p in players if str(p.pk) == request.POST.get("player")), None)
+        chosen = reached.player(request.POST.get("player"))
         if chosen is None:
             raise Http404
         try:
-            claim = services.player_claim_request(user=request.user, player=chosen, how=how)
+            claim = services.player_claim_request(user=request.user, player=chosen, how=reached.how)
         except LedgerError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, _claimed_text(claim))
         return redirect(request.path)
-    context = {"rows": _claim_rows(request.user, players), "where": where}
+    context = {"rows": _claim_rows(request.user, reached.players), "where": reached.where}
     response = render(request, "ledger/people/claim.html", context)
     if private:
         # The link's token is in the URL: no other site it links to may learn it. Not "no-referrer": the browser
