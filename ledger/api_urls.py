@@ -50,6 +50,7 @@ urlpatterns = [
     path("games/", GameListApi.as_view(), name="game_list"),
     path("", include("ledger.tournaments.api_urls")),  # tournaments
     path("", include("ledger.invitations.api_urls")),  # invitation links
+    path("", include("ledger.people.api_urls")),  # a person's own summaries and claims
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the Content-Security-Policy allows no inline script.
     path(
