@@ -43,6 +43,8 @@ OPERATIONS = {
     ("/api/invite-links/{token}/", "get"): "invite_link_detail",
     ("/api/invite-links/{token}/", "delete"): "invite_link_revoke",
     ("/api/invite-links/{token}/accept/", "post"): "invite_link_accept",
+    ("/api/me/", "get"): "me",
+    ("/api/me/claims/", "post"): "me_claim_request",
 }
 
 
