@@ -11,11 +11,12 @@ from allauth.account.forms import SignupForm as AllauthSignupForm
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from ledger.auth import refused, too_many
 
 
-def _labelled(field: forms.Field, label: str, autocomplete: str) -> None:
+def _labelled(field: forms.Field, label: StrOrPromise, autocomplete: str) -> None:
     """Talon's words for a field of allauth's, and no placeholder repeating the label."""
     field.label = label
     field.widget.attrs.pop("placeholder", None)
