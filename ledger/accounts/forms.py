@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from allauth.account import app_settings as account_settings
 from allauth.account.adapter import get_adapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.forms import SignupForm as AllauthSignupForm
@@ -68,7 +69,8 @@ class PasskeySignupForm(forms.Form):
 
     def clean_username(self) -> str:
         name: str = get_adapter().clean_username(self.cleaned_data["username"])
-        return name
+        # Stored as allauth's own sign-up stores it (ACCOUNT_PRESERVE_USERNAME_CASING off: in lower case).
+        return name if account_settings.PRESERVE_USERNAME_CASING else name.lower()
 
 
 class AccountDeleteForm(forms.Form):

@@ -376,3 +376,24 @@ def test_a_new_user_may_take_a_deleted_accounts_old_name(client, alice):
     assert response.status_code == 302
     assert _logged_in_as(client) == "alice"
     assert get_user_model().objects.get(username="alice").pk != alice.pk
+
+
+@pytest.mark.parametrize(
+    ("url", "heading"),
+    [
+        ("/accounts/password/change/", "Change Password"),
+        ("/accounts/email/", "Email Addresses"),
+        ("/accounts/2fa/webauthn/", "Security Keys"),
+        ("/accounts/password/reset/", "Password Reset"),
+    ],
+)
+def test_allauths_pages_are_drawn_in_talons_page(alice_client, url, heading):
+    html = alice_client.get(url).content.decode()
+    assert f"<h1>{heading}</h1>" in html.replace("\n", "").replace("  ", "")
+    assert 'class="narrow account-page"' in html and "talon.css" in html and "accounts.css" in html
+
+
+def test_allauths_pages_speak_the_readers_language(client, db):
+    html = client.get("/accounts/password/reset/", headers={"Accept-Language": "de"}).content.decode()
+    assert '<html lang="de"' in html
+    assert "Passwort" in html
