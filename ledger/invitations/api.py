@@ -152,7 +152,7 @@ class InviteLinkCreateApi(APIView):
 def _player(subject: Subject, player_id: int | None) -> Player | None:
     if player_id is None:
         return None
-    player = next((player for player in selectors.invitable_players(subject) if player.pk == player_id), None)
+    player = selectors.invitable_player(subject, player_id)
     if player is None:
         raise serializers.ValidationError({"player": ["Invite one of the players of this page, or anybody."]})
     return player

@@ -47,6 +47,10 @@ def invitable_players(subject: Subject) -> list[Player]:
     return list(players.distinct().order_by("name"))
 
 
+def invitable_player(subject: Subject, player_id: int) -> Player | None:
+    return next((player for player in invitable_players(subject) if player.pk == player_id), None)
+
+
 def make_url(subject: Subject) -> str:
     return reverse("invitations:invite_link_create", args=[InviteLink.field_for(subject), subject.pk])
 

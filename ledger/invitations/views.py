@@ -58,7 +58,7 @@ def _player(request: HttpRequest, subject: Subject) -> Player | None:
     chosen = request.POST.get("player", "")
     if not chosen.isdecimal() or len(chosen) > 18:
         return None
-    player = next((player for player in selectors.invitable_players(subject) if player.pk == int(chosen)), None)
+    player = selectors.invitable_player(subject, int(chosen))
     if player is None:
         raise LedgerError(_("Invite one of the players of this page, or anybody."), field="player")
     return player
@@ -101,6 +101,10 @@ def _sign_up_url(link: InviteLink) -> str:
     return f"{url}?{urlencode({'next': link.get_absolute_url()})}"
 
 
+def _log_in_url(link: InviteLink) -> str:
+    return f"{reverse('login')}?{urlencode({'next': link.get_absolute_url()})}"
+
+
 def _private(response: HttpResponse) -> HttpResponse:
     response["X-Robots-Tag"] = "noindex"
     # The token is in the URL: no other site may learn it. Same-origin, not no-referrer: with no-referrer a browser
@@ -123,7 +127,7 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
         "maker": services.may_make_links(request.user, link.subject),
         "landing": selectors.landing(use, request.user) if use else "",
         "sign_up_url": _sign_up_url(link),
-        "log_in_url": f"{reverse('login')}?{urlencode({'next': link.get_absolute_url()})}",
+        "log_in_url": _log_in_url(link),
     }
     return _private(render(request, "ledger/invitations/invite_link.html", context))
 
@@ -133,11 +137,13 @@ def _gone(request: HttpRequest, link: InviteLink, message: str = "") -> HttpResp
     return _private(render(request, "ledger/invitations/invite_link_gone.html", context, status=410))
 
 
-@login_required
 @require_POST
 def invite_link_accept(request: HttpRequest, token: str) -> HttpResponse:
-    """Accept the link the URL names; a second tap answers with the first acceptance."""
+    """Accept the link the URL names; a second tap answers with the first acceptance. A visitor whose session
+    ended meanwhile logs in and comes back to the link's page (not to this address, which only takes a post)."""
     link = link_for_holder(token)
+    if not request.user.is_authenticated:
+        return redirect(_log_in_url(link))
     try:
         accepted = services.invite_link_accept(link=link, user=request.user)
     except services.LinkGone as gone:

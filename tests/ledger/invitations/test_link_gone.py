@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from ledger.circles.models import CircleMember
@@ -69,4 +70,12 @@ def test_an_unknown_token_is_not_found_for_anybody(alice, alice_browser, charlie
     for browser in (alice_browser, charlie_browser, anonymous):
         assert browser.get(f"/i/{unknown}/").status_code == 404
     assert charlie_browser.post(f"/i/{unknown}/accept/").status_code == 404
+    assert not InviteLinkUse.objects.exists()
+
+
+def test_a_visitor_posting_accept_is_sent_to_log_in_and_back_to_the_link(alice, anonymous, evening):
+    link = make_link(evening, alice)
+    response = anonymous.post(accept_path(link))
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next=%2Fi%2F{link.token}%2F"
     assert not InviteLinkUse.objects.exists()
