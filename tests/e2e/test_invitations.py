@@ -1,6 +1,7 @@
 """Invitations in the browser: Alice makes an evening's link on her phone (with htmx, its QR code and Copy); Dora,
 logged in on a phone of her own, opens the link, accepts and lands on the evening as a co-scorekeeper. axe finds no
-serious violation at 320 px on the section, the link's page and the page of a link that no longer works."""
+serious violation at 320 px on the sections of the evening, circle and tournament pages, the link's page and the
+page of a link that no longer works."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from ledger.circles import services as circles
+from ledger.invitations import services as invitations
 from ledger.invitations.models import InviteLink
+from ledger.tournaments import services as tournaments
 from tests import factories
 from tests.e2e.axe import audit, report
 from tests.e2e.browser import PHONE
@@ -75,3 +79,24 @@ def test_a_link_made_on_one_phone_is_accepted_on_another(browser: Browser, live_
     close_quietly(stranger, stranger_problems, "the stranger's phone")
     close_quietly(doras, dora_problems, "Dora's phone")
     close_quietly(alices, alice_problems, "Alice's phone")
+
+
+def test_the_circle_and_tournament_sections_at_320_px(browser: Browser, live_server: Any, alice: Any) -> None:
+    circle = circles.circle_create(owner=alice, name="Friday Šnapser", members=["Ana", "Ben", "Cyril"])
+    cup = tournaments.tournament_create(
+        owner=alice, game="skat", name="Skat night", players=["Ana", "Ben", "Cyril"], rounds=1
+    )
+    context, problems = watched_context(browser, live_server.url, **NARROW)
+    log_in(context, alice, live_server.url)
+    page = context.new_page()
+    for subject in (circle, cup):
+        invitations.invite_link_create(subject=subject, by=alice)
+        page.goto(subject.get_absolute_url())
+        section = page.locator("#invite-links")
+        expect(section.locator("article.invite-link")).to_have_count(1)
+        section.get_by_label("For whom").select_option(label="Ben only (they become this player)")
+        section.get_by_role("button", name="Make an invitation link").click()
+        expect(section.locator("article.invite-link")).to_have_count(2)
+        expect(section.get_by_role("heading", name="For Ben")).to_be_visible()
+        _clean(page, f"the {type(subject).__name__.lower()} page with two links")
+    close_quietly(context, problems, "Alice's phone")
