@@ -28,7 +28,7 @@ SIDEWAYS = "(width) => document.documentElement.scrollWidth - width"
 
 @pytest.fixture
 def device(browser: Browser, live_server: Any) -> Iterator[BrowserContext]:
-    """A fresh phone (the live server's address is localhost: a name a passkey can be made for)."""
+    """A fresh phone (the live server's address is localhost: a name a passkey can be made for, unlike 127.0.0.1)."""
     context, problems = watched_context(browser, live_server.url, **PHONE)
     yield context
     close_quietly(context, problems)
@@ -121,8 +121,15 @@ def _audit_in_every_theme(page: Page, width: int, where: str) -> list[str]:
         page.get_by_role("button", name=button, exact=True, include_hidden=True).dispatch_event("click")
         expect(page.locator("html")).to_have_attribute("data-theme", theme)
         problems += report(audit(page), f"{where} ({theme}, {width}px)")
-    if width < 500 and (extra := page.evaluate(SIDEWAYS, width)) > 0:
-        problems.append(f"{where}: scrolls sideways by {extra}px at {width}px")
+    if width < 500:
+        if (extra := page.evaluate(SIDEWAYS, width)) > 0:
+            problems.append(f"{where}: scrolls sideways by {extra}px at {width}px")
+        larger = page.get_by_role("button", name="Larger text", exact=True, include_hidden=True)
+        larger.dispatch_event("click")
+        expect(page.locator("html")).to_have_class(re.compile(r"\blarge-text\b"))
+        if (extra := page.evaluate(SIDEWAYS, width)) > 0:
+            problems.append(f"{where}: scrolls sideways by {extra}px at {width}px with Larger text")
+        larger.dispatch_event("click")
     return problems
 
 
