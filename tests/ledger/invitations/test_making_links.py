@@ -88,3 +88,12 @@ def test_a_lifetime_not_offered_is_refused(alice_browser, evening):
     response = alice_browser.post(make_path("evening", evening.pk), {"days": "365"}, follow=True)
     assert "Choose how long the link works." in response.content.decode()
     assert not InviteLink.objects.exists()
+
+
+def test_the_admin_shows_links_without_their_tokens(client, alice, evening, django_user_model):
+    link = make_link(evening, alice)
+    admin = django_user_model.objects.create_superuser("root", "root@example.com", "x")
+    client.force_login(admin)
+    page = client.get(f"/admin/talon_invitations/invitelink/{link.pk}/change/")
+    assert page.status_code == 200 and "U Fleků" in page.content.decode() and link.token not in page.content.decode()
+    assert client.post(f"/admin/talon_invitations/invitelink/{link.pk}/delete/", {"post": "yes"}).status_code == 403
