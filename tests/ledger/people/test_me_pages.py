@@ -165,3 +165,26 @@ def test_the_json_download_costs_the_same_at_two_and_eight_evenings(world, alice
     _evenings_for_bob(alice, 6, start=30)
 
     assert _queries(bob_client, url) == small
+
+
+def test_my_statistics_agree_with_each_players_own_statistics(world, bob):
+    from ledger.stats.selectors import player_stats
+
+    rows = {row["currency"]: row for row in selectors.my_stats(selectors.my_players(bob))}
+
+    for player, currency in ((world["ben"], "EUR"), (world["bobby"], "CZK")):
+        own = player_stats(player)
+        assert (rows[currency]["evenings"], rows[currency]["hands"], rows[currency]["net"]) == (
+            own["evenings"],
+            own["hands"],
+            own["net"],
+        )
+
+
+def test_a_player_hiding_from_statistics_still_counts_on_their_own_page(world, alice, bob):
+    # As ledger.stats computes a hidden player's own figures for their personal page: hiding is from the others.
+    circles.player_hide_stats_set(player=world["ben"], hidden=True)
+
+    rows = {row["currency"]: row for row in selectors.my_stats(selectors.my_players(bob))}
+
+    assert (rows["EUR"]["hands"], rows["EUR"]["net"]) == (2, D("0.20"))
