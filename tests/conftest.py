@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import caches
@@ -16,6 +18,32 @@ from tests import factories
 # correctness here (speed is measured in bench/). Example counts stay bounded by each test's settings.
 settings.register_profile("talon", deadline=None)
 settings.load_profile("talon")
+
+# Fixtures through which a test reaches the database (pytest-django's, and every fixture built on them); the
+# live server's requests reach it from the server's thread.
+_DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With TALON_DATABASE_TESTS_ONLY=1 (CI's second pass, on PostgreSQL), only the tests that reach the database.
+    The others (the rules engine, the pure helpers, the doctests) cannot reach it, since pytest-django refuses any
+    query without one of those fixtures or the ``django_db`` mark, so their outcome is the same on any database and
+    the first pass has already run them."""
+    if os.environ.get("TALON_DATABASE_TESTS_ONLY") != "1":
+        return
+    kept, left = [], []
+    for item in items:
+        reaches = item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+        (kept if reaches else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

@@ -112,9 +112,9 @@ def test_an_open_evening_prints_the_balances_so_far(alice_client, alice):
     assert "→" not in text
 
 
-def test_the_pdf_costs_the_same_queries_at_10_and_300_hands(alice_client, alice):
+def test_the_pdf_costs_the_same_queries_at_10_and_120_hands(alice_client, alice):
     counts = []
-    for size in (10, 300):
+    for size in (10, 120):
         evening = factories.make_evening(alice)
         table = factories.make_table(evening, "snapser")
         for number in range(size):

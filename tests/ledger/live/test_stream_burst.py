@@ -29,7 +29,9 @@ from tests import factories
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-VIEWERS = 500
+# Enough that a connection per viewer would show many times over (the bound is reads.DATABASE_READS, 4);
+# bench/stream_burst.py serves 500 through uvicorn.
+VIEWERS = 150
 WAIT = 60.0  # seconds for the whole burst on a busy shared 2-core machine
 PLAYERS = [f"Player {number:03d}" for number in range(1, 13)]
 
@@ -155,7 +157,7 @@ async def _burst(paths: list[str], seconds: float = 2.0) -> list[Viewer]:
 
 @override_settings(PUSH_URL="")
 @pytest.mark.parametrize("line", ["standings", "share"])
-def test_a_burst_of_500_viewers_is_served_on_a_few_database_connections(request, alice, connections_opened, line):
+def test_a_burst_of_viewers_is_served_on_a_few_database_connections(request, alice, connections_opened, line):
     if line == "standings":
         path = reverse("ledger:tournament_stream", args=[_tournament(alice).share_token])
         expected = b'data: {"version":'
