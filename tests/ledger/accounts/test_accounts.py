@@ -397,3 +397,12 @@ def test_allauths_pages_speak_the_readers_language(client, db):
     html = client.get("/accounts/password/reset/", headers={"Accept-Language": "de"}).content.decode()
     assert '<html lang="de"' in html
     assert "Passwort" in html
+
+
+def test_the_demo_login_that_make_run_prints_logs_in(client, db):
+    from ledger.demo.management.commands.load_demo import DEMO_PASSWORD, DEMO_USER, _demo_user
+
+    _demo_user()
+    response = client.post(LOGIN, {"login": DEMO_USER, "password": DEMO_PASSWORD})
+    assert response["Location"] == reverse("home")
+    assert _logged_in_as(client) == DEMO_USER
