@@ -1,9 +1,10 @@
 """Everything Talon holds about a person, for them to take away: JSON, and their evenings as CSV.
 
-What the JSON holds: the account's fields and preferences, the claims, the players the person keeps (as a
-scorekeeper) and the evenings they own or keep score of, and for each evening one of their players sat in, their
-players' hands there (each hand's document and result as stored, status and version) and postings. Amounts are
-exact decimal strings, as the books keep them. The queries are a fixed number, whatever the evenings and hands.
+What the JSON holds: the account's fields, how it signs in (no secret) and its preferences, the claims, the
+players the person keeps (as a scorekeeper) and the evenings they own or keep score of, and for each evening one of
+their players sat in, their players' hands there (each hand's document and result as stored, status and version)
+and postings. Amounts are exact decimal strings, as the books keep them. The queries are a fixed number, whatever
+the evenings and hands.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import io
 from decimal import Decimal
 from typing import Any
 
+from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.db.models import Q
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from ledger.models import Evening, Player, Posting, UserPreference
 from ledger.people.models import PlayerClaim
@@ -39,6 +43,7 @@ def person_document(user: Any) -> dict[str, Any]:
         "format": FORMAT,
         "exported_at": timezone.now().isoformat(),
         "account": _account(user),
+        "sign_in": _sign_in(user),
         "preferences": _preferences(user),
         "claims": _claims(user),
         "players_kept": _players_kept(user),
@@ -55,6 +60,27 @@ def _account(user: Any) -> dict[str, Any]:
         "last_name": user.last_name,
         "date_joined": _when(user.date_joined),
         "last_login": _when(user.last_login),
+    }
+
+
+def _sign_in(user: Any) -> dict[str, Any]:
+    """How the account signs in, without any secret: its e-mail addresses, its passkeys (when made and last used,
+    not the key), whether it has an API token (not the token)."""
+    passkeys = Authenticator.objects.filter(user=user, type=Authenticator.Type.WEBAUTHN).order_by("created_at")
+    return {
+        "email_addresses": [
+            {"email": address.email, "verified": address.verified, "primary": address.primary}
+            for address in EmailAddress.objects.filter(user=user).order_by("email")
+        ],
+        "passkeys": [
+            {
+                "name": str(passkey.data.get("name", "")) if isinstance(passkey.data, dict) else "",
+                "created_at": _when(passkey.created_at),
+                "last_used_at": _when(passkey.last_used_at),
+            }
+            for passkey in passkeys
+        ],
+        "api_token": Token.objects.filter(user=user).exists(),
     }
 
 

@@ -7,7 +7,9 @@ import io
 import json
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.urls import reverse
+from rest_framework.authtoken.models import Token
 
 from ledger import hooks
 from ledger.models import Player, UserPreference
@@ -31,6 +33,8 @@ def _download(client, user, name):
 def test_the_json_holds_the_account_claims_and_his_players_hands(world, client, bob):
     bob.email = "bob@example.org"
     bob.save()
+    EmailAddress.objects.create(user=bob, email="bob@example.org", verified=True, primary=True)
+    token = Token.objects.create(user=bob)
     UserPreference.objects.create(user=bob, language="cs")
 
     response = _download(client, bob, "people:me_data")
@@ -41,6 +45,12 @@ def test_the_json_holds_the_account_claims_and_his_players_hands(world, client, 
     assert document["account"]["username"] == "bob"
     assert document["account"]["email"] == "bob@example.org"
     assert document["preferences"] == {"language": "cs"}
+    assert document["sign_in"] == {
+        "email_addresses": [{"email": "bob@example.org", "verified": True, "primary": True}],
+        "passkeys": [],
+        "api_token": True,
+    }
+    assert token.key not in response.content.decode()  # no secret leaves in the download
     assert [(c["player"], c["scorekeeper"], c["status"], c["how"]) for c in document["claims"]] == [
         ("Ben", "alice", "approved", "share_link"),
         ("Bobby", "dana", "approved", "invitation"),
