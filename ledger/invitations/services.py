@@ -162,3 +162,10 @@ def _entrant(tournament: Tournament, player: Player) -> Player:
     if not Entrant.objects.filter(tournament=tournament, player=player).exists():
         tournaments.entrant_add(tournament=tournament, name=player.name)
     return player
+
+
+def invite_links_forget(*, user: Any) -> None:
+    """``user`` deletes their account: which invitations they took goes (the roles stay, as the books keep the
+    account's row), and the links they made stop working (nobody consents through them any more)."""
+    InviteLinkUse.objects.filter(user=user).delete()
+    InviteLink.objects.filter(created_by=user).live().update(revoked_at=timezone.now())

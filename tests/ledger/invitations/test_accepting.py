@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from ledger import hooks
 from ledger.circles.models import CircleMember
 from ledger.invitations.models import InviteLink, InviteLinkUse
 from ledger.models import Hand, Player
@@ -117,3 +118,15 @@ def test_a_finished_tournament_registers_nobody(alice, dora_browser, tournament)
     response = dora_browser.post(accept_path(link), follow=True)
     assert "The tournament is over." in response.content.decode()
     assert not InviteLinkUse.objects.exists() and tournament.entrants.count() == 6
+
+
+def test_a_deleted_account_keeps_no_trace_of_its_invitations(alice, dora, dora_browser, evening, circle):
+    taken = make_link(evening, alice)
+    dora_browser.post(accept_path(taken))
+    made = make_link(circle, alice)
+    hooks.account_deleting.send(hooks.AccountDeleting(user=dora))
+    hooks.account_deleting.send(hooks.AccountDeleting(user=alice))
+    assert not InviteLinkUse.objects.exists()
+    assert list(evening.scorekeepers.all()) == [dora]  # the books keep the account's row and what it did
+    assert InviteLink.objects.get(pk=made.pk).revoked_at is not None
+    assert dora_browser.get(link_path(made)).status_code == 410
