@@ -157,3 +157,16 @@ def test_bob_unlinks_himself_and_ben_plays_on_as_a_plain_name(bob_client, alice,
     assert not PlayerClaim.objects.exists()
     assert "No players linked" in bob_client.get(reverse("people:me")).content.decode()
     assert snapser_table.hands.count() == 1
+
+
+def test_the_admin_shows_claims_and_changes_none(admin_client, alice, bob, ben):
+    claim = people.player_claim_request(user=bob, player=ben, how="seat")
+
+    listing = admin_client.get(reverse("admin:talon_people_playerclaim_changelist")).content.decode()
+    change = admin_client.post(
+        reverse("admin:talon_people_playerclaim_change", args=[claim.pk]), {"status": "approved"}
+    )
+
+    assert "Ben" in listing and "bob" in listing
+    assert change.status_code == 403
+    assert PlayerClaim.objects.get().status == "requested"
