@@ -166,7 +166,7 @@ class InviteLinkDetailApi(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         link = link_for_holder(token)
-        if selectors.use_of(link, request.user) is None and not link.is_live():
+        if selectors.use_of(link, request.user) is None and selectors.grants_nothing(link):
             return _gone(selectors.gone_text(link))
         return Response(InviteLinkGrantSerializer(link, context={"request": request}).data)
 

@@ -89,11 +89,22 @@ def links_section(request: HttpRequest, subject: Subject) -> dict[str, Any]:
     }
 
 
+def taken(link: InviteLink) -> bool:
+    """A link for one player that its one person has accepted: it grants nobody else anything."""
+    return link.player_id is not None and InviteLinkUse.objects.filter(link=link).exists()
+
+
+def grants_nothing(link: InviteLink) -> bool:
+    return not link.is_live() or taken(link)
+
+
 def gone_text(link: InviteLink) -> str:
-    """Why a link that no longer works grants nothing."""
+    """Why a link grants nothing (any more)."""
     if link.revoked_at is not None:
         return _("This invitation link was revoked.")
-    return _("This invitation link has expired.")
+    if not link.is_live():
+        return _("This invitation link has expired.")
+    return _("This invitation link was for one person, who has accepted it.")
 
 
 def use_of(link: InviteLink, user: Any) -> InviteLinkUse | None:

@@ -117,7 +117,7 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
     """What the link grants, to whoever holds it: Accept for a logged-in user, sign-up and log-in for a visitor."""
     link = link_for_holder(token)
     use = selectors.use_of(link, request.user)
-    if use is None and not link.is_live():
+    if use is None and selectors.grants_nothing(link):
         return _gone(request, link)
     context = {
         "link": link,

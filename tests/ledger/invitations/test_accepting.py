@@ -96,6 +96,8 @@ def test_a_link_naming_a_player_gives_that_player_to_the_one_who_accepts(
     assert sorted(circle.members.values_list("name", flat=True)) == ["Ana", "Ben", "Cyril"]  # nobody new
 
     # The link was for one person: somebody else holding it gets nothing.
+    page = charlie_browser.get(link_path(link))
+    assert page.status_code == 410 and "Ben" not in page.content.decode()
     response = charlie_browser.post(accept_path(link))
     assert response.status_code == 410
     assert "This invitation link was for one person, who has accepted it." in response.content.decode()
