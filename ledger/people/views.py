@@ -24,6 +24,7 @@ from ledger.errors import LedgerError
 from ledger.models import Player
 from ledger.people import access, exports, selectors, services
 from ledger.people.models import PlayerClaim
+from ledger.views.htmx import HtmxHttpRequest
 
 # --------------------------------------------------------------------------------------------------------------
 # A person's own page
@@ -90,15 +91,21 @@ def claims(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def claim_decide(request: HttpRequest, claim_id: int) -> HttpResponse:
+def claim_decide(request: HtmxHttpRequest, claim_id: int) -> HttpResponse:
+    """Approve or decline; htmx swaps the claim's row for what became of it, a plain form comes back to the list."""
     claim = selectors.claim_to_decide(request.user, claim_id)
     if claim is None:
         raise Http404
     approve = request.POST.get("approve") == "1"
+    error = None
     try:
-        services.player_claim_decide(claim=claim, by=request.user, approve=approve)
-    except LedgerError as error:
-        messages.error(request, error.message)
+        claim = services.player_claim_decide(claim=claim, by=request.user, approve=approve)
+    except LedgerError as refused:
+        error = refused.message
+    if request.htmx:
+        return render(request, "ledger/people/_claim_waiting.html", {"claim": claim, "error": error})
+    if error:
+        messages.error(request, error)
     else:
         text = _("%(user)s is now %(name)s.") if approve else _("%(user)s's claim on %(name)s is declined.")
         messages.success(request, text % {"user": claim.user.get_username(), "name": claim.player.name})

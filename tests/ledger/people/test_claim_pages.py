@@ -170,3 +170,20 @@ def test_the_admin_shows_claims_and_changes_none(admin_client, alice, bob, ben):
     assert "Ben" in listing and "bob" in listing
     assert change.status_code == 403
     assert PlayerClaim.objects.get().status == "requested"
+
+
+def test_an_htmx_answer_swaps_the_claims_row(client, alice, bob, charlie, ben):
+    bobs = people.player_claim_request(user=bob, player=ben, how="seat")
+    charlies = people.player_claim_request(user=charlie, player=ben, how="seat")
+    client.force_login(alice)
+    url = reverse("people:claim_decide", args=[bobs.pk])
+
+    approved = client.post(url, {"approve": "1"}, headers={"HX-Request": "true"}).content.decode()
+    refused = client.post(
+        reverse("people:claim_decide", args=[charlies.pk]), {"approve": "1"}, headers={"HX-Request": "true"}
+    ).content.decode()
+
+    assert approved.startswith(f'<li id="claim-{bobs.pk}"')
+    assert "bob is now Ben." in approved and "<html" not in approved
+    assert "Ben is already claimed by another account" in refused
+    assert PlayerClaim.objects.get(pk=charlies.pk).status == "requested"
