@@ -11,4 +11,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/delete/", views.account_delete, name="account_delete"),
     path("accounts/signup/passkey/", views.passkey_signup, name="account_signup_passkey"),
     path("accounts/signup/passkey/create/", views.passkey_signup_create, name="account_signup_passkey_create"),
+    # Before allauth's own (mfa_remove_webauthn, same path): the last passkey of an account with no password stays.
+    path("accounts/2fa/webauthn/keys/<int:pk>/remove/", views.passkey_remove),
 ]

@@ -10,6 +10,7 @@ from typing import Any
 from allauth.account.decorators import reauthentication_required
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
+from allauth.mfa.webauthn import views as webauthn_views
 from allauth.mfa.webauthn.forms import SignupWebAuthnForm
 from django.conf import settings
 from django.contrib import messages
@@ -113,3 +114,18 @@ def passkey_signup_create(request: HttpRequest) -> HttpResponse:
         "js_data": {"creation_options": signup.creation_options(user)},
     }
     return render(request, "ledger/accounts/passkey_signup_create.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+def passkey_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """allauth's removal of a passkey, except the last one of an account without a password: that passkey is its
+    only way in (no e-mail is needed to sign up, so a password reset may not exist either)."""
+    user: Any = request.user
+    passkeys = Authenticator.objects.filter(user=user, type=Authenticator.Type.WEBAUTHN)
+    if request.method == "POST" and not user.has_usable_password() and not passkeys.exclude(pk=pk).exists():
+        messages.error(
+            request, _("This passkey is your only way to log in: set a password or add another passkey first.")
+        )
+        return redirect("mfa_list_webauthn")
+    response: HttpResponse = webauthn_views.remove_webauthn(request, pk=pk)
+    return response

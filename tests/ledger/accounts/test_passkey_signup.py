@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 
+import pytest
 from allauth.mfa.models import Authenticator
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -86,3 +87,40 @@ def test_an_old_inactive_account_that_is_no_passkey_sign_up_is_never_removed(cli
 def test_a_logged_in_user_is_sent_home(alice_client):
     assert alice_client.get(START)["Location"] == "/"
     assert alice_client.get(CREATE)["Location"] == START
+
+
+def _passkey(user, name="Phone"):
+    return Authenticator.objects.create(user=user, type=Authenticator.Type.WEBAUTHN, data={"name": name})
+
+
+def test_the_only_passkey_of_an_account_without_a_password_is_not_removed(client, db):
+    erika = get_user_model().objects.create_user(username="erika", password=None)
+    passkey = _passkey(erika)
+    client.force_login(erika)
+    assert "Phone" in client.get("/accounts/").content.decode()
+    response = client.post(f"/accounts/2fa/webauthn/keys/{passkey.pk}/remove/", follow=True)
+    assert "This passkey is your only way to log in" in response.content.decode()
+    assert Authenticator.objects.filter(pk=passkey.pk).exists()
+
+
+@pytest.mark.parametrize("has", ["a password", "another passkey"])
+def test_a_passkey_is_removable_when_there_is_another_way_in(client, db, has):
+    erika = get_user_model().objects.create_user(
+        username="erika", password=factories.PASSWORD if has == "a password" else None
+    )
+    passkey = _passkey(erika)
+    if has == "another passkey":
+        _passkey(erika, "Laptop")
+    client.force_login(erika)
+    response = client.post(f"/accounts/2fa/webauthn/keys/{passkey.pk}/remove/")
+
+
+X
+
+
+def test_nobody_removes_anothers_passkey(charlie_client, alice):
+    passkey = _passkey(alice)
+    alice.set_unusable_password()
+    alice.save()
+    charlie_client.post(f"/accounts/2fa/webauthn/keys/{passkey.pk}/remove/")
+    assert Authenticator.objects.filter(pk=passkey.pk).exists()
