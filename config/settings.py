@@ -190,7 +190,14 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # Write-ahead log: readers never wait for the writer, and a commit appends to the log instead of rewriting
+    # the database file and its journal (synchronous=NORMAL: durable at each checkpoint, never corrupt; a power
+    # cut may lose the last commits, never the file). Backups use SQLite's own backup (docs/backup.md).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

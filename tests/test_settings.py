@@ -54,4 +54,8 @@ def test_production_settings_read_hosts_and_database_from_the_environment():
 def test_sqlite_waits_for_a_busy_lock_and_takes_the_write_lock_up_front(settings):
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
         pytest.skip("SQLite options only apply to the embedded database")
-    assert settings.DATABASES["default"]["OPTIONS"] == {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    assert settings.DATABASES["default"]["OPTIONS"] == {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
