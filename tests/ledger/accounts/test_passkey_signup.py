@@ -113,9 +113,8 @@ def test_a_passkey_is_removable_when_there_is_another_way_in(client, db, has):
         _passkey(erika, "Laptop")
     client.force_login(erika)
     response = client.post(f"/accounts/2fa/webauthn/keys/{passkey.pk}/remove/")
-
-
-X
+    # allauth's removal, which asks for the password or a passkey again first
+    assert "/reauthenticate/?next=" in response["Location"]
 
 
 def test_nobody_removes_anothers_passkey(charlie_client, alice):
