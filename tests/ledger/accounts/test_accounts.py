@@ -406,3 +406,11 @@ def test_the_demo_login_that_make_run_prints_logs_in(client, db):
     response = client.post(LOGIN, {"login": DEMO_USER, "password": DEMO_PASSWORD})
     assert response["Location"] == reverse("home")
     assert _logged_in_as(client) == DEMO_USER
+
+
+def test_a_deleted_account_is_never_offered_as_a_scorekeeper(alice, charlie):
+    charlie.is_active = False  # as deleting leaves it
+    charlie.save()
+    bob = factories.make_user("bob")
+    listed = hooks.accounts_listed(get_user_model().objects.all())
+    assert set(listed.values_list("username", flat=True)) == {"alice", bob.username}
