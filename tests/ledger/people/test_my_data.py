@@ -41,6 +41,7 @@ def test_the_json_holds_the_account_claims_and_his_players_hands(world, client, 
     document = json.loads(b"".join(response.streaming_content) if response.streaming else response.content)
 
     assert response["Content-Disposition"] == 'attachment; filename="talon-my-data.json"'
+    assert "no-store" in response["Cache-Control"]  # no shared computer keeps a copy
     assert document["format"] == "talon-person/1"
     assert document["account"]["username"] == "bob"
     assert document["account"]["email"] == "bob@example.org"
