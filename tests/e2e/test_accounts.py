@@ -81,6 +81,21 @@ def test_sign_up_with_a_passkey_then_log_out_and_back_in_with_it(device, live_se
     expect(page.get_by_role("heading", name="Your account")).to_be_visible()
     expect(page.get_by_text("You log in with a passkey; you have no password.")).to_be_visible()
 
+    # Deleting: the passkey once more instead of a password, then the name typed; the passkey no longer logs in.
+    page.get_by_role("link", name="Delete my account").click()
+    page.get_by_role("button", name="Use a security key").click()
+    expect(page.get_by_role("heading", name="Delete my account")).to_be_visible()
+    page.get_by_label("Type your user name to confirm").fill("erika")
+    page.get_by_role("button", name="Delete my account for good").click()
+    expect(page.get_by_text("Your account is deleted.")).to_be_visible()
+    erika.refresh_from_db()
+    assert (erika.username, erika.is_active) == (f"deleted-{erika.pk}", False)
+    assert not Authenticator.objects.filter(user=erika).exists()
+    page.goto("/accounts/login/")
+    page.get_by_role("button", name="Log in with a passkey").click()
+    expect(page.get_by_role("alert").or_(page.locator(".messages"))).to_be_visible()
+    expect(page.get_by_role("link", name="Log in", exact=True)).to_be_visible()
+
 
 def test_sign_up_with_a_password_and_log_in_again(device, live_server, db):
     page = device.new_page()
