@@ -37,7 +37,7 @@ def table_parts(page: hooks.TablePage) -> dict[str, Any]:
 
 def account_deleting(event: hooks.AccountDeleting) -> None:
     """The account goes: its claims go with it, and the players it claimed are plain names again."""
-    services.claims_drop_for_user(event.user)
+    services.player_claims_drop(user=event.user)
 
 
 def connect() -> None:

@@ -141,7 +141,7 @@ def player_claim_drop(*, claim: PlayerClaim, by: Any) -> None:
     PlayerClaim.objects.filter(pk=claim.pk).delete()
 
 
-def claims_drop_for_user(user: Any) -> int:
+def player_claims_drop(*, user: Any) -> int:
     """Every claim of ``user`` goes (their account is being deleted): the players keep their names."""
     deleted, _per_model = PlayerClaim.objects.filter(user=user).delete()
     return deleted
