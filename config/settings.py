@@ -218,6 +218,7 @@ ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_PRESERVE_USERNAME_CASING = False  # "Alice" and "alice" are one account, as the log-in limits count them
+ACCOUNT_USERNAME_VALIDATORS = "ledger.accounts.validators.username_validators"  # Django's, and no "deleted-…"
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
 ACCOUNT_FORMS = {"login": "ledger.accounts.forms.LoginForm", "signup": "ledger.accounts.forms.SignupForm"}

@@ -414,3 +414,12 @@ def test_a_deleted_account_is_never_offered_as_a_scorekeeper(alice, charlie):
     bob = factories.make_user("bob")
     listed = hooks.accounts_listed(get_user_model().objects.all())
     assert set(listed.values_list("username", flat=True)) == {"alice", bob.username}
+
+
+@pytest.mark.parametrize("url", [SIGNUP, "/accounts/signup/passkey/"])
+def test_nobody_signs_up_under_a_deleted_accounts_name(client, db, url):
+    form = {"username": "Deleted-7", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    response = client.post(url, form)
+    assert response.status_code in (200, 400)
+    assert "Names starting with “deleted-” are kept for deleted accounts." in response.content.decode()
+    assert not get_user_model().objects.exists()

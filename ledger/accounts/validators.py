@@ -1,0 +1,23 @@
+"""What a new user name may be (ACCOUNT_USERNAME_VALIDATORS): Django's own rules, and no name a deleted account
+takes (``deleted-<id>``, ledger.accounts.services), which would collide with it or pass for it."""
+
+from __future__ import annotations
+
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext as _
+
+from ledger.accounts.services import DELETED_NAME
+
+DELETED_PREFIX = DELETED_NAME.split("{", 1)[0]
+
+
+def not_a_deleted_accounts_name(value: str) -> None:
+    if value.strip().casefold().startswith(DELETED_PREFIX):
+        raise ValidationError(
+            _("Names starting with “%(prefix)s” are kept for deleted accounts.") % {"prefix": DELETED_PREFIX}
+        )
+
+
+username_validators = [UnicodeUsernameValidator(), MaxLengthValidator(150), not_a_deleted_accounts_name]
