@@ -33,8 +33,12 @@ def abandoned_removed(username: str) -> None:
 
 
 def started(request: HttpRequest, username: str) -> Any:
-    """The account for ``username``, inactive until its passkey is made; remembered in the session."""
+    """The account for ``username``, inactive until its passkey is made; remembered in the session (instead of one
+    this session started before under another name, which goes)."""
     with transaction.atomic():
+        earlier = pending(request)
+        if earlier is not None:
+            earlier.delete()
         user = get_user_model().objects.create_user(username=username, password=None, is_active=False)
         PasskeySignup.objects.create(user=user)
     request.session[SESSION_KEY] = user.pk

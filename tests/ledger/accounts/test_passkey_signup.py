@@ -123,3 +123,10 @@ def test_nobody_removes_anothers_passkey(charlie_client, alice):
     alice.save()
     charlie_client.post(f"/accounts/2fa/webauthn/keys/{passkey.pk}/remove/")
     assert Authenticator.objects.filter(pk=passkey.pk).exists()
+
+
+def test_choosing_another_name_halfway_leaves_no_account_under_the_first(client, db):
+    client.post(START, {"username": "erika"})
+    assert client.post(START, {"username": "erik"})["Location"] == CREATE
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["erik"]
+    assert PasskeySignup.objects.get().user.username == "erik"
