@@ -328,9 +328,10 @@ CONTENT_SECURITY_POLICY = (
 # Failed log-ins (ledger/auth.py, on django-axes): at most LOGIN_RATE_LIMIT attempts with a wrong password per user
 # name and client address together in LOGIN_RATE_WINDOW seconds (from the first), and LOGIN_RATE_ADDRESS_LIMIT per
 # address whatever the names; after that the address is refused, even with the right password, until the window
-# ends. Guessing from elsewhere never locks the owner out. Every log-in goes through authenticate (the accounts page,
-# the admin); the API takes tokens only. Behind LOGIN_RATE_PROXIES trusted proxies (nginx: 1) the client address is
-# read from the right of X-Forwarded-For; otherwise every client would share the proxy's address and its counter.
+# ends. Guessing from elsewhere never locks the owner out. Every password goes through authenticate (the log-in
+# page by user name or e-mail, re-authentication, the admin); a passkey checks none; the API takes tokens only.
+# Behind LOGIN_RATE_PROXIES trusted proxies (nginx: 1) the client address is read from the right of X-Forwarded-For;
+# otherwise every client would share the proxy's address and its counter.
 AUTHENTICATION_BACKENDS = ["ledger.auth.LoginLimitBackend"]
 LOGIN_RATE_LIMIT = env_int("LOGIN_RATE_LIMIT", 5)
 LOGIN_RATE_ADDRESS_LIMIT = env_int("LOGIN_RATE_ADDRESS_LIMIT", 30)
