@@ -44,7 +44,7 @@ def test_the_base_page_vendors_htmx_and_sends_the_csrf_token(alice_client, eveni
 
 
 def test_logging_in_and_out(client, alice):
-    response = client.post(reverse("login"), {"username": "alice", "password": "correct-horse-battery"})
+    response = client.post(reverse("login"), {"login": "alice", "password": "correct-horse-battery"})
     assert response.status_code == 302
     assert "alice" in client.get("/").content.decode()
     client.post(reverse("logout"))
@@ -52,9 +52,9 @@ def test_logging_in_and_out(client, alice):
 
 
 def test_a_wrong_password_says_so(client, alice):
-    response = client.post(reverse("login"), {"username": "alice", "password": "nope"})
+    response = client.post(reverse("login"), {"login": "alice", "password": "nope"})
     assert response.status_code == 200
-    assert "Please enter a correct username and password" in response.content.decode()
+    assert "The username and/or password you specified are not correct." in response.content.decode()
 
 
 def test_starting_an_evening_rounds_czk_to_a_crown_by_default(alice_client, alice):
