@@ -291,6 +291,8 @@ SPECTACULAR_SETTINGS = {
         "EveningStatusEnum": "ledger.models.Evening.Status",
         "HandStatusEnum": "ledger.models.Hand.Status",
         "TournamentStatusEnum": "ledger.tournaments.models.Tournament.Status",
+        "CircleEntryKindEnum": "ledger.circles.models.CircleEntry.Kind",
+        "InviteLinkKindEnum": "ledger.invitations.models.InviteLink.Kind",
     },
     # The docs page's scripts come from the drf-spectacular-sidecar package: no CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
