@@ -380,17 +380,6 @@ def test_a_scorekeeper_leaves_an_evening_out_of_statistics_a_stranger_cannot(ali
     assert "Not counted in statistics." in alice_client.get(evening.get_absolute_url()).content.decode()
 
 
-def test_the_demo_circle_page_answers_in_czech_and_german(db, client):
-    from django.core.management import call_command
-
-    call_command("load_demo")
-    demo = Circle.objects.get(name="Friday Mariáš")
-    client.force_login(demo.owner)
-    for language, words in (("cs", "Nový večer s kroužkem"), ("de", "Neuer Abend mit der Runde")):
-        response = client.get(demo.get_absolute_url(), headers={"Accept-Language": language})
-        assert response.status_code == 200 and words in response.content.decode()
-
-
 def test_a_tab_evening_still_says_it_went_into_the_tab_after_the_circle_settles_otherwise(alice_client, circle):
     evening = won_evening(circle)
     Circle.objects.filter(pk=circle.pk).update(settle=Circle.Settle.EVENING)  # changed in the settings later

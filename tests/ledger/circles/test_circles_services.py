@@ -244,15 +244,3 @@ def test_only_a_coscorekeeper_of_the_owners_evenings_can_become_a_circle_scoreke
     assert list(Circle.objects.for_user(charlie)) == [circle]
     circles.circle_scorekeeper_remove(circle=circle, user=charlie, by=charlie)
     assert list(Circle.objects.for_user(charlie)) == []
-
-
-def test_the_demo_has_a_circle_with_the_mariáš_players_and_their_evening(db):
-    from django.core.management import call_command
-
-    call_command("load_demo")
-    call_command("load_demo")  # replaced, not doubled
-    circle = Circle.objects.get(owner__username="demo")
-    assert (circle.name, circle.settle) == ("Friday Mariáš", "tab")
-    assert sorted(circle.members.values_list("name", flat=True)) == ["Honza", "Jirka", "Petr", "Šárka"]
-    games = {(e.date.isoformat(), table.game) for e in circle.evenings.all() for table in e.tables.all()}
-    assert ("2026-11-20", "marias") in games and {game for _date, game in games} == {"marias"}
