@@ -245,27 +245,13 @@ def _pot_pay_ins(ids: list[int]) -> list[Owed]:
 
 def _tab_balances(ids: list[int]) -> list[dict[str, Any]]:
     """Per circle with a tab and per player of the person: the balance carried and not yet settled (nonzero)."""
-    rows = (
-        CircleEntry.objects.tab()
-        .filter(player_id__in=ids)
-        .order_by()
-        .values("circle_id", "circle__name", "circle__currency", "player__name")
-        .annotate(total=Sum("amount"))
-        .order_by("circle__name", "player__name")
-    )
-    balances = []
-    for row in rows:
-        balance = exact_total(row["total"])
-        if balance:
-            balances.append(
-                {
-                    "circle": row["circle__name"],
-                    "player": row["player__name"],
-                    "currency": row["circle__currency"],
-                    "balance": balance,
-                }
-            )
-    return balances
+    keys = ("circle__name", "circle_id", "player__name", "circle__currency")  # two circles may share a name
+    totals = CircleEntry.objects.tab().filter(player_id__in=ids).totals(*keys)
+    return [
+        {"circle": circle, "player": player, "currency": currency, "balance": balance}
+        for (circle, _id, player, currency), balance in sorted(totals.items())
+        if balance
+    ]
 
 
 # --------------------------------------------------------------------------------------------------------------
