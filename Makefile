@@ -48,10 +48,10 @@ layers:
 migrations-check:
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
-# loadgroup: tests as they come, except those marked with an xdist_group, which share one worker (the query-count
-# modules record their big tables once per worker).
+# loadfile: each test file on one worker, its tests one after another, so a module-scoped fixture (the query-count
+# tables, the demo, the browser) is set up once.
 pytest:
-	$(VENV)/bin/pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 2 --dist loadfile $(PYTEST_ARGS)
 
 e2e: install
 	$(VENV)/bin/pytest tests/e2e $(PYTEST_ARGS)

@@ -144,7 +144,14 @@ def let_the_server_finish() -> None:
         time.sleep(QUIET_SECONDS / 4)
 
 
-@pytest.fixture(scope="module")
+def _browser_scope(fixture_name: str, config: pytest.Config) -> str:
+    """One browser per worker when only browser tests run (CI's browser stream: ``-m e2e``). Otherwise one per
+    module: Playwright keeps an event loop running in the test thread while it is started, which other tests'
+    ``asyncio.run`` and Django's async guard must not meet."""
+    return "session" if config.getoption("markexpr") == "e2e" else "module"
+
+
+@pytest.fixture(scope=_browser_scope)
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: install it with `make system-deps` (Debian's chromium package)")

@@ -17,8 +17,8 @@ from ledger.models import Evening, Table
 from tests import factories
 from tests.ledger.api_support import anonymous_client, token_client
 
-# One worker records the module's tables once (make pytest: --dist loadgroup), rather than each worker its own copy.
-pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("api_query_counts")]
+# make pytest runs a file's tests on one worker one after another (--dist loadfile): the tables are recorded once.
+pytestmark = pytest.mark.django_db
 
 SIZES = (10, 120)  # past the table page's 30-hand log four times over, as in test_query_counts.py
 

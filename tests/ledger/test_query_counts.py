@@ -17,8 +17,8 @@ from ledger import selectors, services
 from ledger.models import Hand, Table
 from tests import factories
 
-# One worker records the module's tables once (make pytest: --dist loadgroup), rather than each worker its own copy.
-pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("query_counts")]
+# make pytest runs a file's tests on one worker one after another (--dist loadfile): the tables are recorded once.
+pytestmark = pytest.mark.django_db
 
 
 def _fill(table, count):
