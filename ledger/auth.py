@@ -38,6 +38,7 @@ import logging
 from typing import Any
 
 from allauth.account.auth_backends import AuthenticationBackend
+from allauth.account.models import EmailAddress
 from axes.backends import AxesBackend
 from axes.handlers.cache import AxesCacheHandler
 from axes.helpers import get_cache_timeout, get_client_parameters, get_client_username, get_failure_limit
@@ -80,14 +81,23 @@ _NAME_FIELDS = ("login", "username", "email")
 
 
 def login_name(request: HttpRequest | None, credentials: dict[str, Any] | None) -> str | None:
-    """AXES_USERNAME_CALLABLE: the user name or e-mail address as typed, trimmed and case-folded ("Alice " and
-    "alice" count together)."""
+    """AXES_USERNAME_CALLABLE: the user name as typed, trimmed and case-folded ("Alice " and "alice" count
+    together); an account's e-mail address counts as its user name (else every account had twice the guesses)."""
     source: Any = credentials if credentials else getattr(request, "POST", {})
     for field in _NAME_FIELDS:
         name = source.get(field)
         if isinstance(name, str) and name.strip():
-            return name.strip().casefold()
+            typed = name.strip().casefold()
+            return _account_name(typed) if "@" in typed else typed
     return None
+
+
+def _account_name(address: str) -> str:
+    """The user name of the account with this e-mail address (allauth keeps addresses in lower case, indexed);
+    an address nobody has counts as typed, so the counters tell nobody which addresses exist."""
+    names = EmailAddress.objects.filter(email=address.lower()).order_by("-verified", "pk")
+    username: str | None = names.values_list("user__username", flat=True).first()
+    return username.casefold() if username else address
 
 
 def _counters(request: HttpRequest, credentials: dict[str, Any] | None) -> list[tuple[str, int]]:

@@ -262,3 +262,23 @@ def test_cache_url_chooses_redis_or_a_cache_per_process(url, backend):
         check=False,
     )
     assert backend in result.stdout + result.stderr
+
+
+# --------------------------------------------------------------------------------------------------------------
+# A user name and its e-mail address are one account: one counter
+
+
+def test_guesses_by_e_mail_count_on_the_user_names_counter(client, alice):
+    from allauth.account.models import EmailAddress
+
+    EmailAddress.objects.create(user=alice, email="alice@example.org", verified=True, primary=True)
+    _guess(client)
+    by_e_mail = client.post(ACCOUNTS, {"login": " Alice@Example.org", "password": "guess-6"}, **GUESSER)
+    assert by_e_mail.status_code == 429
+    assert _log_in(client).status_code == 302  # the owner, elsewhere, still gets in
+
+
+def test_an_unknown_e_mail_counts_as_typed(client, alice):
+    _guess(client, username="nobody@example.org")
+    assert _log_in(client, **GUESSER).status_code == 302  # tells nothing about which addresses exist
+    assert auth.login_name(None, {"username": " Nobody@Example.org"}) == "nobody@example.org"
