@@ -202,7 +202,7 @@ def csv_text(rows: Iterator[list[Cell]], form: CsvFormat = PLAIN) -> str:
         out.write("\ufeff")
     writer = csv.writer(out, delimiter=form.delimiter)
     for row in rows:
-        writer.writerow([_csv_cell(cell, form) for cell in row])
+        writer.writerow([csv_cell(cell, form) for cell in row])
     return out.getvalue()
 
 
@@ -211,7 +211,7 @@ def csv_text(rows: Iterator[list[Cell]], form: CsvFormat = PLAIN) -> str:
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _csv_cell(cell: Cell, form: CsvFormat = PLAIN) -> str | int:
+def csv_cell(cell: Cell, form: CsvFormat = PLAIN) -> str | int:
     if isinstance(cell, Decimal):
         return plain_money(cell).replace(".", form.decimal)
     if isinstance(cell, datetime.date):
