@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-from decimal import Decimal
 from typing import Any
 
 from allauth.account.models import EmailAddress
@@ -20,6 +19,7 @@ from django.db.models import Q
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from ledger.export import Cell, csv_cell
 from ledger.models import Evening, Player, Posting, UserPreference
 from ledger.people.models import PlayerClaim
 from ledger.people.selectors import MyEvening, my_evenings, my_players
@@ -30,10 +30,6 @@ FORMAT = "talon-person/1"
 
 def _when(value: Any) -> str | None:
     return None if value is None else value.isoformat()
-
-
-def _money(value: Decimal) -> str:
-    return plain_money(value)
 
 
 def person_document(user: Any) -> dict[str, Any]:
@@ -154,7 +150,7 @@ def _evenings_played(players: list[Player]) -> list[dict[str, Any]]:
                 "result": hand.result,
                 "entered_at": _when(hand.entered_at),
                 "player": posting.player.name,
-                "amount": _money(posting.amount),
+                "amount": plain_money(posting.amount),
             }
         )
     return list(evenings.values())
@@ -170,7 +166,7 @@ def _evening_played(row: MyEvening) -> dict[str, Any]:
         "scorekeeper": row.scorekeeper,
         "games": row.games,
         "players": row.players,
-        "net": _money(row.net),
+        "net": plain_money(row.net),
         "hands": [],
     }
 
@@ -179,21 +175,16 @@ CSV_HEADER = ["date", "place", "games", "scorekeeper", "players", "net", "curren
 
 
 def evenings_csv(user: Any) -> str:
-    """The evenings the person's players sat in, one row each, newest first; the net exact, with a dot."""
+    """The evenings the person's players sat in, one row each, newest first; the net exact, with a dot. Every cell
+    is text a spreadsheet program reads as such: a place or a name starting like a formula gets an apostrophe."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
     for row in my_evenings(my_players(user)):
-        writer.writerow(
-            [
-                row.date.isoformat(),
-                row.place,
-                " + ".join(row.games),
-                row.scorekeeper,
-                " + ".join(row.players),
-                _money(row.net),
-                row.currency,
-                row.status,
-            ]
-        )
+        writer.writerow([csv_cell(cell) for cell in _csv_row(row)])
     return out.getvalue()
+
+
+def _csv_row(row: MyEvening) -> list[Cell]:
+    games, players = " + ".join(row.games), " + ".join(row.players)
+    return [row.date, row.place, games, row.scorekeeper, players, row.net, row.currency, row.status]

@@ -14,7 +14,9 @@ from rest_framework.authtoken.models import Token
 from ledger import hooks
 from ledger.models import Player, UserPreference
 from ledger.people.models import PlayerClaim
+from ledger.people.services import player_claim_grant as grant
 from ledger.people.services import player_claim_request
+from tests import factories
 from tests.ledger.people.worlds import bobs_world
 
 
@@ -126,3 +128,17 @@ def test_the_account_deletion_service_drops_the_claims(world, bob):
 
     assert not PlayerClaim.objects.exists()
     assert world["ben"].postings.count() == 2
+
+
+def test_the_csv_writes_formulas_as_text(alice, bob, client):
+    for name in ("+Plus", "-Minus", "@At"):
+        evening = factories.make_evening(alice, place='=HYPERLINK("x")')
+        factories.make_table(evening, "snapser", players=[name, "Ana", "Cyril"])
+        player = Player.objects.get(owner=alice, name=name)
+        grant(user=bob, player=player, granted_by=alice, how=PlayerClaim.How.INVITATION)
+
+    rows = list(csv.DictReader(io.StringIO(_download(client, bob, "people:me_evenings_csv").content.decode())))
+
+    assert [row["place"] for row in rows] == ["'=HYPERLINK(\"x\")"] * 3
+    assert sorted(row["players"] for row in rows) == ["'+Plus", "'-Minus", "'@At"]
+    assert {row["net"] for row in rows} == {"0.00"}
