@@ -159,10 +159,11 @@ class Evening(models.Model):
 
 class InvitationQuerySet(models.QuerySet["Invitation"]):
     def for_user(self, user: Any) -> InvitationQuerySet:
-        """Invitations waiting for the user to accept or decline them."""
+        """Invitations waiting for the user to accept or decline them: to their name (in any case), and not from
+        before they joined (an earlier holder of a freed name had them)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(username=user.get_username())
+        return self.filter(username__iexact=user.get_username(), created_at__gte=user.date_joined)
 
 
 class Invitation(models.Model):
