@@ -3,8 +3,10 @@
 Deletion anonymizes instead of removing the row. The books hang on the user: the evenings and players they own go
 with them (CASCADE), and the hands they entered forbid it (PROTECT). Removing the row would take evenings away from
 their co-scorekeepers and share links, or fail. So the row stays as an account nobody can use or recognise: named
-``deleted-<id>``, inactive, with no e-mail, no password, no passkeys, no token and no session; what it owns stays
+``deleted-<id>``, inactive, with no e-mail, no password, no passkeys and no token; what it owns stays
 readable to whoever could read it. Features drop their own links to the person (``hooks.account_deleting``).
+Its sessions on other devices end at their next request: Django's ModelBackend refuses an inactive user, and the
+new (unusable) password no longer matches the hash each session keeps.
 """
 
 from __future__ import annotations
@@ -13,13 +15,11 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
-from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from ledger import hooks
-from ledger.models import UserPreference
+from ledger.models import Invitation, UserPreference
 
 DELETED_NAME = "deleted-{id}"
 
@@ -39,17 +39,6 @@ def token_revoke(*, user: Any) -> bool:
     return deleted > 0
 
 
-def _sessions_end(user: Any) -> None:
-    """Every session logged in as ``user`` ends (on every device), not only the one asking."""
-    user_id = str(user.pk)
-    ended = [
-        session.pk
-        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
-        if session.get_decoded().get("_auth_user_id") == user_id
-    ]
-    Session.objects.filter(pk__in=ended).delete()
-
-
 def account_delete(*, user: Any) -> None:
     """Anonymize ``user``'s account (see the module's docstring); their evenings, players and hands stay."""
     with transaction.atomic():
@@ -58,6 +47,8 @@ def account_delete(*, user: Any) -> None:
         Authenticator.objects.filter(user=user).delete()
         EmailAddress.objects.filter(user=user).delete()
         UserPreference.objects.filter(user=user).delete()
+        # Invitations are addressed to a name, which is free again: whoever takes it next gets none of these.
+        Invitation.objects.filter(username__iexact=user.get_username()).delete()
         user.username = DELETED_NAME.format(id=user.pk)
         user.email = ""
         user.first_name = ""
@@ -69,4 +60,3 @@ def account_delete(*, user: Any) -> None:
         user.save()
         user.groups.clear()
         user.user_permissions.clear()
-        _sessions_end(user)
