@@ -17,6 +17,7 @@ class InviteLinkUseInline(ReadOnly, admin.TabularInline[InviteLinkUse, InviteLin
 
 @admin.register(InviteLink)
 class InviteLinkAdmin(ReadOnly, admin.ModelAdmin[InviteLink]):
+    view_on_site = False  # "View on site" would lead through /admin/r/ to the link's own page, token and all
     list_display = ["kind", "evening", "circle", "tournament", "player", "created_by", "expires_at", "revoked_at"]
     list_filter = ["kind"]
     list_select_related = ["evening", "circle", "tournament", "player", "created_by"]

@@ -154,7 +154,7 @@ def _player(subject: Subject, player_id: int | None) -> Player | None:
         return None
     player = selectors.invitable_player(subject, player_id)
     if player is None:
-        raise serializers.ValidationError({"player": ["Invite one of the players of this page, or anybody."]})
+        raise services.NotInvitable
     return player
 
 
@@ -166,8 +166,9 @@ class InviteLinkDetailApi(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         link = link_for_holder(token)
-        if selectors.use_of(link, request.user) is None and selectors.grants_nothing(link):
-            return _gone(selectors.gone_text(link))
+        gone = services.gone_reason(link)
+        if gone and selectors.use_of(link, request.user) is None:
+            return _gone(gone)
         return Response(InviteLinkGrantSerializer(link, context={"request": request}).data)
 
 

@@ -3,12 +3,14 @@ accepted link leads."""
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from ledger.circles.models import Circle, CircleMember
@@ -29,26 +31,38 @@ def link_url(request: HttpRequest, link: InviteLink) -> str:
     return request.build_absolute_uri(link.get_absolute_url())
 
 
+def when(moment: datetime.datetime) -> str:
+    return formats.date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+
+
+def sentence(text: str) -> str:
+    """A sentence that ends with a moment ends with one dot: an English time ends with its own ("10:30 a.m.")."""
+    return text[:-1] if text.endswith("..") else text
+
+
 def link_card(request: HttpRequest, link: InviteLink) -> dict[str, Any]:
     """A link as its maker sees it: the address, its QR code (scanned from the maker's phone) and its use."""
     url = link_url(request, link)
     label = _("Invitation link for %(name)s") % {"name": link.player.name} if link.player else _("Invitation link")
-    return {"link": link, "url": url, "qr": qr_svg(url, label=label, scale=4)}
+    until = sentence(_("Works until %(when)s.") % {"when": when(link.expires_at)})
+    return {"link": link, "url": url, "qr": qr_svg(url, label=label, scale=4), "until": until}
+
+
+def _invitable(subject: Subject) -> QuerySet[Player]:
+    """Whom a link may name: the players of the evening's tables, the circle's members, the tournament's entrants."""
+    if isinstance(subject, Evening):
+        return Player.objects.filter(seats__table__evening=subject)
+    if isinstance(subject, Circle):
+        return Player.objects.filter(memberships__circle=subject)
+    return Player.objects.filter(entries__tournament=subject)
 
 
 def invitable_players(subject: Subject) -> list[Player]:
-    """Whom a link may name: the players of the evening's tables, the circle's members, the tournament's entrants."""
-    if isinstance(subject, Evening):
-        players = Player.objects.filter(seats__table__evening=subject)
-    elif isinstance(subject, Circle):
-        players = Player.objects.filter(memberships__circle=subject)
-    else:
-        players = Player.objects.filter(entries__tournament=subject)
-    return list(players.distinct().order_by("name"))
+    return list(_invitable(subject).distinct().order_by("name"))
 
 
 def invitable_player(subject: Subject, player_id: int) -> Player | None:
-    return next((player for player in invitable_players(subject) if player.pk == player_id), None)
+    return _invitable(subject).filter(pk=player_id).first()
 
 
 def make_url(subject: Subject) -> str:
@@ -87,24 +101,6 @@ def links_section(request: HttpRequest, subject: Subject) -> dict[str, Any]:
         "default_days": DEFAULT_DAYS,
         "cards": [link_card(request, link) for link in live_links(subject)],
     }
-
-
-def taken(link: InviteLink) -> bool:
-    """A link for one player that its one person has accepted: it grants nobody else anything."""
-    return link.player_id is not None and InviteLinkUse.objects.filter(link=link).exists()
-
-
-def grants_nothing(link: InviteLink) -> bool:
-    return not link.is_live() or taken(link)
-
-
-def gone_text(link: InviteLink) -> str:
-    """Why a link grants nothing (any more)."""
-    if link.revoked_at is not None:
-        return _("This invitation link was revoked.")
-    if not link.is_live():
-        return _("This invitation link has expired.")
-    return _("This invitation link was for one person, who has accepted it.")
 
 
 def use_of(link: InviteLink, user: Any) -> InviteLinkUse | None:

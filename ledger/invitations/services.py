@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,11 +24,14 @@ from ledger.invitations.models import DEFAULT_DAYS, LIFETIMES, InviteLink, Invit
 from ledger.models import Evening, Player
 from ledger.people import services as people
 from ledger.services.evenings import evening_add_scorekeeper
-from ledger.services.players import player_get_or_create
+from ledger.services.players import player_name_tidy
 from ledger.tournaments import services as tournaments
 from ledger.tournaments.models import Entrant, Tournament
 
 Subject = Evening | Circle | Tournament
+
+# The live links a page holds at once: each is drawn with its QR code on the page, so the page stays light.
+MOST_LIVE = 20
 
 
 class LinkGone(LedgerError):
@@ -36,6 +39,13 @@ class LinkGone(LedgerError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message, field="token")
+
+
+class NotInvitable(LedgerError):
+    """The player named is none of the page's (seated at its evening, a member of its circle, an entrant)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Invite one of the players of this page, or anybody."), field="player")
 
 
 def may_make_links(user: Any, subject: Subject) -> bool:
@@ -58,7 +68,7 @@ def _player_check(subject: Subject, player: Player | None, by: Any) -> Player | 
     if player is None:
         return None
     if player.owner_id != subject.owner_id or not people.may_decide(by, player):
-        raise LedgerError(_("Invite one of the players of this page, or anybody."), field="player")
+        raise NotInvitable
     return player
 
 
@@ -73,6 +83,8 @@ def invite_link_create(
         raise LedgerError(_("Choose how long the link works."), field="days")
     player = _player_check(subject, player, by)
     field = InviteLink.field_for(subject)
+    # The subject's row: two makers at once count the live links one after the other.
+    type(subject).objects.select_for_update().filter(pk=subject.pk).first()
     if key:
         made = InviteLink.objects.filter(created_by=by, key=key).first()
         if made is not None:
@@ -80,6 +92,11 @@ def invite_link_create(
                 raise LedgerError(_("This request named another invitation link."), field="key")
             return made
     now = timezone.now()
+    if InviteLink.objects.of(subject).live(now).count() >= MOST_LIVE:
+        raise LedgerError(
+            _("At most %(most)s invitation links work at once here: revoke one to make another.") % {"most": MOST_LIVE},
+            field="days",
+        )
     return InviteLink.objects.create(
         kind=field,
         **{field: subject},
@@ -117,7 +134,9 @@ def invite_link_accept(*, link: InviteLink, user: Any) -> Accepted:
     earlier = InviteLinkUse.objects.filter(link=link, user=user).first()
     if earlier is not None:
         return Accepted(link=link, use=earlier, granted=False)
-    _require_live(link)
+    gone = gone_reason(link)
+    if gone:
+        raise LinkGone(gone)
     player = _grant(link, user)
     if link.player is not None:
         people.player_claim_grant(user=user, player=link.player, granted_by=link.created_by, how="invitation")
@@ -125,13 +144,16 @@ def invite_link_accept(*, link: InviteLink, user: Any) -> Accepted:
     return Accepted(link=link, use=use, granted=True)
 
 
-def _require_live(link: InviteLink) -> None:
+def gone_reason(link: InviteLink) -> str:
+    """Why the link grants nothing (any more): revoked, expired, or for one person who accepted it; "" while it
+    grants its role. A use stays when its account goes, so a link for one person never works for a second."""
     if link.revoked_at is not None:
-        raise LinkGone(_("This invitation link was revoked."))
+        return _("This invitation link was revoked.")
     if not link.is_live():
-        raise LinkGone(_("This invitation link has expired."))
+        return _("This invitation link has expired.")
     if link.player_id is not None and InviteLinkUse.objects.filter(link=link).exists():
-        raise LinkGone(_("This invitation link was for one person, who has accepted it."))
+        return _("This invitation link was for one person, who has accepted it.")
+    return ""
 
 
 def _grant(link: InviteLink, user: Any) -> Player | None:
@@ -140,14 +162,28 @@ def _grant(link: InviteLink, user: Any) -> Player | None:
         evening_add_scorekeeper(evening=link.evening, user=user)
         return link.player
     if link.circle is not None:
-        return _circle_member(link.circle, link.player or _player_named_as(user, link.circle.owner))
+        return _circle_member(link.circle, link.player or _new_player(user, link.circle.owner))
     assert link.tournament is not None  # the check constraint: one target of its kind
-    return _entrant(link.tournament, link.player or _player_named_as(user, link.tournament.owner))
+    return _entrant(link.tournament, link.player or _new_player(user, link.tournament.owner))
 
 
-def _player_named_as(user: Any, owner: Any) -> Player:
-    """The owner's player of the user's name (made if new): how the scorekeeper would have typed them in."""
-    return player_get_or_create(owner=owner, name=str(user.get_username())[:40])
+def _new_player(user: Any, owner: Any) -> Player:
+    """A new player of the owner's, named as the user ("petr", or "petr (2)" if the owner has a petr).
+
+    Never one the owner has already: a link for anybody would hand its holder somebody else's membership, personal
+    page and entries. Only a link that names a player gives that player, to the one person it is for."""
+    name = player_name_tidy(str(user.get_username())[:40])
+    for number in range(1, 1000):
+        suffix = f" ({number})" if number > 1 else ""
+        candidate = name[: 40 - len(suffix)].rstrip() + suffix
+        if Player.objects.filter(owner=owner, name=candidate).exists():
+            continue
+        try:
+            with transaction.atomic():  # somebody else took the name meanwhile: the next number
+                return Player.objects.create(owner=owner, name=candidate)
+        except IntegrityError:
+            continue
+    raise LedgerError(_("There is already a player called %(name)s.") % {"name": name}, field="user")
 
 
 def _circle_member(circle: Circle, player: Player) -> Player:
@@ -165,7 +201,7 @@ def _entrant(tournament: Tournament, player: Player) -> Player:
 
 
 def invite_links_forget(*, user: Any) -> None:
-    """``user`` deletes their account: which invitations they took goes (the roles stay, as the books keep the
-    account's row), and the links they made stop working (nobody consents through them any more)."""
-    InviteLinkUse.objects.filter(user=user).delete()
+    """``user`` deletes their account: the links they made stop working (nobody consents through them any more).
+    The invitations they took stay, as their roles do (the books keep the account's row, anonymised): a link for
+    one person they accepted must not work again for somebody else."""
     InviteLink.objects.filter(created_by=user).live().update(revoked_at=timezone.now())

@@ -15,15 +15,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, reverse
-from django.utils import formats, timezone
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ledger.errors import LedgerError
 from ledger.invitations import selectors, services
 from ledger.invitations.access import link_for_holder, link_for_maker, subject_for_maker
-from ledger.invitations.models import DEFAULT_DAYS, InviteLink
+from ledger.invitations.models import DEFAULT_DAYS, InviteLink, InviteLinkUse
 from ledger.invitations.services import Subject
 from ledger.models import Player
 from ledger.views.htmx import HtmxHttpRequest
@@ -60,7 +59,7 @@ def _player(request: HttpRequest, subject: Subject) -> Player | None:
         return None
     player = selectors.invitable_player(subject, int(chosen))
     if player is None:
-        raise LedgerError(_("Invite one of the players of this page, or anybody."), field="player")
+        raise services.NotInvitable
     return player
 
 
@@ -75,11 +74,8 @@ def invite_link_create(request: HtmxHttpRequest, kind: str, target_id: int) -> H
         )
     except LedgerError as error:
         return _answer(request, subject, error.message, failed=True)
-    return _answer(request, subject, _("Invitation link made: it works until %(when)s.") % {"when": _when(link)})
-
-
-def _when(link: InviteLink) -> str:
-    return formats.date_format(timezone.localtime(link.expires_at), "DATETIME_FORMAT")
+    made = _("Invitation link made: it works until %(when)s.") % {"when": selectors.when(link.expires_at)}
+    return _answer(request, subject, selectors.sentence(made))
 
 
 @login_required
@@ -93,12 +89,8 @@ def invite_link_revoke(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _sign_up_url(link: InviteLink) -> str:
-    """Sign-up, coming back to the link after; before sign-up exists, log-in."""
-    try:
-        url = reverse("account_signup")
-    except NoReverseMatch:
-        url = reverse("login")
-    return f"{url}?{urlencode({'next': link.get_absolute_url()})}"
+    """Sign-up, coming back to the link after."""
+    return f"{reverse('account_signup')}?{urlencode({'next': link.get_absolute_url()})}"
 
 
 def _log_in_url(link: InviteLink) -> str:
@@ -117,8 +109,9 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
     """What the link grants, to whoever holds it: Accept for a logged-in user, sign-up and log-in for a visitor."""
     link = link_for_holder(token)
     use = selectors.use_of(link, request.user)
-    if use is None and selectors.grants_nothing(link):
-        return _gone(request, link)
+    gone = services.gone_reason(link)
+    if use is None and gone:
+        return _gone(request, gone)
     context = {
         "link": link,
         "subject": link.subject,
@@ -126,14 +119,24 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
         # Who makes links sees the page their guests see, with nothing to accept.
         "maker": services.may_make_links(request.user, link.subject),
         "landing": selectors.landing(use, request.user) if use else "",
+        "accepted_on": _accepted_on(use) if use else "",
+        "works_until": selectors.sentence(
+            _("The invitation works until %(when)s.") % {"when": selectors.when(link.expires_at)}
+        ),
         "sign_up_url": _sign_up_url(link),
         "log_in_url": _log_in_url(link),
     }
     return _private(render(request, "ledger/invitations/invite_link.html", context))
 
 
-def _gone(request: HttpRequest, link: InviteLink, message: str = "") -> HttpResponse:
-    context = {"message": message or selectors.gone_text(link)}
+def _accepted_on(use: InviteLinkUse) -> str:
+    return selectors.sentence(
+        _("You accepted this invitation on %(when)s.") % {"when": selectors.when(use.accepted_at)}
+    )
+
+
+def _gone(request: HttpRequest, message: str) -> HttpResponse:
+    context = {"message": message}
     return _private(render(request, "ledger/invitations/invite_link_gone.html", context, status=410))
 
 
@@ -147,7 +150,7 @@ def invite_link_accept(request: HttpRequest, token: str) -> HttpResponse:
     try:
         accepted = services.invite_link_accept(link=link, user=request.user)
     except services.LinkGone as gone:
-        return _gone(request, link, gone.message)
+        return _gone(request, gone.message)
     except LedgerError as error:
         messages.error(request, error.message)
         return redirect(link)

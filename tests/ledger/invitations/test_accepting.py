@@ -6,13 +6,14 @@ from __future__ import annotations
 from django.urls import reverse
 
 from ledger import hooks
+from ledger.circles import services as circles
 from ledger.circles.models import CircleMember
 from ledger.invitations.models import InviteLink, InviteLinkUse
 from ledger.models import Hand, Player
 from ledger.people.models import PlayerClaim
 from ledger.tournaments.models import Entrant
 from tests import factories
-from tests.ledger.invitations.conftest import accept_path, link_path, make_link, make_path
+from tests.ledger.invitations.conftest import accept_path, browser_of, link_path, make_link, make_path
 
 
 def test_an_evening_link_makes_a_co_scorekeeper_who_records_a_hand(
@@ -122,13 +123,58 @@ def test_a_finished_tournament_registers_nobody(alice, dora_browser, tournament)
     assert not InviteLinkUse.objects.exists() and tournament.entrants.count() == 6
 
 
-def test_a_deleted_account_keeps_no_trace_of_its_invitations(alice, dora, dora_browser, evening, circle):
+def test_a_deleted_account_revokes_the_links_it_made_and_keeps_its_roles(alice, dora, dora_browser, evening, circle):
     taken = make_link(evening, alice)
     dora_browser.post(accept_path(taken))
     made = make_link(circle, alice)
     hooks.account_deleting.send(hooks.AccountDeleting(user=dora))
     hooks.account_deleting.send(hooks.AccountDeleting(user=alice))
-    assert not InviteLinkUse.objects.exists()
     assert list(evening.scorekeepers.all()) == [dora]  # the books keep the account's row and what it did
     assert InviteLink.objects.get(pk=made.pk).revoked_at is not None
     assert dora_browser.get(link_path(made)).status_code == 410
+
+
+def test_a_link_for_one_person_stays_taken_after_they_delete_their_account(alice, dora, dora_browser, circle):
+    ben = Player.objects.get(owner=alice, name="Ben")
+    link = make_link(circle, alice, player=ben)
+    dora_browser.post(accept_path(link))
+    hooks.account_deleting.send(hooks.AccountDeleting(user=dora))
+
+    mallory = browser_of(factories.make_user("mallory"))
+    assert mallory.get(link_path(link)).status_code == 410
+    response = mallory.post(accept_path(link))
+    assert response.status_code == 410
+    assert "This invitation link was for one person, who has accepted it." in response.content.decode()
+    assert not PlayerClaim.objects.filter(user__username="mallory").exists()
+    assert InviteLinkUse.objects.get().user == dora  # the use stays, with the account's row
+
+
+def test_a_stranger_named_as_a_member_joins_as_a_player_of_their_own(alice, circle):
+    """A link for anybody never hands out an existing player: not Ben's personal page to a new account "Ben"."""
+    bens = CircleMember.objects.get(circle=circle, player__name="Ben")
+    circles.member_link_create(membership=bens)
+    Player.objects.create(owner=alice, name="Ben (2)")  # somebody of that name already: the next number
+    link = make_link(circle, alice)
+
+    response = browser_of(factories.make_user("Ben")).post(accept_path(link))
+    theirs = CircleMember.objects.get(circle=circle, player__name="Ben (3)")
+    assert theirs.token and theirs.token != bens.token
+    assert response["Location"] == reverse("ledger:circle_member_page", args=[theirs.token])
+    assert CircleMember.objects.get(pk=bens.pk).player.name == "Ben"
+    assert InviteLinkUse.objects.get().player == theirs.player
+    assert not PlayerClaim.objects.exists()
+
+
+def test_a_stranger_named_as_an_entrant_is_registered_as_a_new_entrant(alice, tournament):
+    link = make_link(tournament, alice)
+    browser_of(factories.make_user("Ana")).post(accept_path(link))
+    entrant = Entrant.objects.get(tournament=tournament, player=InviteLinkUse.objects.get().player)
+    assert (entrant.player.name, entrant.number) == ("Ana (2)", 7)
+    assert tournament.entrants.count() == 7
+
+
+def test_a_long_user_name_is_cut_to_fit_its_number(alice, circle):
+    long = "x" * 40
+    Player.objects.create(owner=alice, name=long)
+    browser_of(factories.make_user(long + "yz")).post(accept_path(make_link(circle, alice)))
+    assert InviteLinkUse.objects.get().player.name == "x" * 36 + " (2)"

@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from urllib.parse import quote
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
+from django.utils import timezone
 
-from ledger.invitations.models import InviteLink
+from ledger.invitations.models import InviteLink, InviteLinkUse
 from ledger.qr import qr_svg
-from tests.ledger.invitations.conftest import link_path, make_link, make_path
+from tests.ledger.invitations.conftest import accept_path, link_path, make_link, make_path
 
 
 def _modules(svg: str) -> set[tuple[int, int]]:
@@ -35,10 +37,7 @@ def test_an_anonymous_visitor_is_offered_to_sign_up_or_log_in_and_come_back(alic
     back = quote(link_path(link), safe="")
     assert ">Accept</button>" not in html
     sign_up = re.search(rf'href="([^"]+)\?next={re.escape(back)}">Sign up</a>', html).group(1)
-    try:
-        assert sign_up == reverse("account_signup")
-    except NoReverseMatch:  # before accounts sign up, the link offers logging in twice
-        assert sign_up == reverse("login")
+    assert sign_up == reverse("account_signup")
     assert link_path(link) in anonymous.get(f"{sign_up}?next={back}").content.decode()  # the way back is kept
     assert f'href="{reverse("login")}?next={back}">Log in</a>' in html
     assert "U Fleků" in html  # what the link grants, to whoever holds it
@@ -69,7 +68,7 @@ def test_the_evening_page_shows_the_live_links_with_qr_code_copy_and_revoke(alic
     svg = re.search(r'<figure class="qr-code share-qr">(<svg.*?</svg>)', section, re.S).group(1)
     assert svg == qr_svg(url, label="Invitation link", scale=4)
     assert _modules(svg) == _modules(qr_svg(url))  # the code's modules are exactly the link's
-    expires = link.expires_at.strftime("%Y")
+    expires = timezone.localtime(link.expires_at).strftime("%Y")
     assert "Works until" in section and expires in section and "Accepted 0 times." in section
     assert f'action="/i/{link.token}/revoke/"' in section and ">Revoke</button>" in section
     assert "Whoever accepts a link keeps score of this evening with you." in section
@@ -115,3 +114,19 @@ def test_a_co_scorekeeper_and_a_stranger_see_no_section(alice, dora, dora_browse
 def test_the_links_page_tells_no_other_site_its_token(alice, anonymous, evening):
     response = anonymous.get(link_path(make_link(evening, alice)))
     assert response["Referrer-Policy"] == "same-origin" and response["X-Robots-Tag"] == "noindex"
+
+
+def test_a_time_of_day_ends_its_sentence_with_one_dot(alice, alice_browser, dora_browser, evening):
+    """English times end with "a.m." or "p.m.": the sentence adds no second dot."""
+    link = make_link(evening, alice)
+    link.expires_at = timezone.make_aware(datetime.datetime(2026, 12, 8, 10, 30))
+    link.save(update_fields=["expires_at"])
+    section = alice_browser.get(evening.get_absolute_url()).content.decode()
+    assert "Works until Dec. 8, 2026, 10:30 a.m." in section and "a.m.." not in section
+    page = dora_browser.get(link_path(link)).content.decode()
+    assert "The invitation works until Dec. 8, 2026, 10:30 a.m.</p>" in page
+
+    dora_browser.post(accept_path(link))
+    InviteLinkUse.objects.update(accepted_at=timezone.make_aware(datetime.datetime(2026, 12, 1, 21, 5)))
+    page = dora_browser.get(link_path(link)).content.decode()
+    assert "You accepted this invitation on Dec. 1, 2026, 9:05 p.m.</p>" in page

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ledger import services
 from ledger.circles import services as circles
+from ledger.invitations import services as invitations
 from ledger.invitations.models import InviteLink
 from ledger.models import Player
 from tests.ledger.invitations.conftest import make_link, make_path, revoke_path
@@ -97,3 +100,40 @@ def test_the_admin_shows_links_without_their_tokens(client, alice, evening, djan
     page = client.get(f"/admin/talon_invitations/invitelink/{link.pk}/change/")
     assert page.status_code == 200 and "U Fleků" in page.content.decode() and link.token not in page.content.decode()
     assert client.post(f"/admin/talon_invitations/invitelink/{link.pk}/delete/", {"post": "yes"}).status_code == 403
+
+
+def test_the_admin_offers_no_way_to_the_links_own_page(client, alice, evening, django_user_model):
+    link = make_link(evening, alice)
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.com", "x"))
+    pages = [
+        client.get("/admin/talon_invitations/invitelink/"),
+        client.get(f"/admin/talon_invitations/invitelink/{link.pk}/change/"),
+        client.get(f"/admin/talon_invitations/invitelink/{link.pk}/history/"),
+    ]
+    for page in pages:
+        html = page.content.decode()
+        assert page.status_code == 200 and link.token not in html and "/admin/r/" not in html
+    assert "View on site" not in pages[1].content.decode()
+
+
+def test_at_most_twenty_links_work_at_once_on_a_page(alice, alice_browser, evening):
+    for _link in range(20):
+        make_link(evening, alice)
+    response = alice_browser.post(make_path("evening", evening.pk), {"key": "one-more", "days": "7"}, follow=True)
+    html = response.content.decode()
+    assert "At most 20 invitation links work at once here: revoke one to make another." in html
+    section = re.search(r'<section class="card" id="invite-links">.*?</section>', html, re.S).group(0)
+    assert InviteLink.objects.count() == 20 and section.count("<svg") == 20
+
+    invitations.invite_link_revoke(link=InviteLink.objects.first(), by=alice)
+    alice_browser.post(make_path("evening", evening.pk), {"key": "one-more", "days": "7"})
+    assert InviteLink.objects.live().count() == 20 and InviteLink.objects.count() == 21
+
+
+def test_a_double_tap_at_the_limit_finds_the_link_it_made(alice, alice_browser, evening):
+    for _link in range(19):
+        make_link(evening, alice)
+    for _tap in range(2):
+        response = alice_browser.post(make_path("evening", evening.pk), {"key": "last", "days": "7"}, follow=True)
+        assert "Invitation link made" in response.content.decode()
+    assert InviteLink.objects.count() == 20
