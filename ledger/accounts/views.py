@@ -54,8 +54,10 @@ def account_home(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@_reauthenticated
 def token_create(request: HttpRequest) -> HttpResponse:
-    """A new API token (the old one, if any, stops working), shown once on the account page."""
+    """A new API token (the old one, if any, stops working), shown once on the account page; after a fresh password
+    or passkey check, as a token acts as the account on the API (allauth replays the request once checked)."""
     user: Any = request.user
     had = Token.objects.filter(user=user).exists()
     request.session[NEW_TOKEN] = services.token_issue(user=request.user)

@@ -230,35 +230,55 @@ def test_nobody_logged_in_is_sent_to_log_in_from_the_account_pages(client, db):
     assert not Token.objects.exists()
 
 
-def test_a_token_is_made_shown_once_and_works_on_the_api(alice_client, alice, client):
-    assert alice_client.post("/accounts/token/")["Location"] == "/accounts/"
+@pytest.fixture
+def alice_fresh(alice_client):
+    """Alice, her password given again just now: making a token asks for it, as deleting the account does."""
+    reauth = alice_client.post("/accounts/reauthenticate/", {"password": factories.PASSWORD})
+    assert reauth.status_code == 302
+    return alice_client
+
+
+def test_making_a_token_asks_for_the_password_again(alice_client, alice):
+    response = alice_client.post("/accounts/token/")
+    assert response["Location"] == "/accounts/reauthenticate/?next=%2Faccounts%2Ftoken%2F"
+    assert not Token.objects.filter(user=alice).exists()
+    assert alice_client.post(response["Location"], {"password": "not-it"}).status_code == 200
+    assert not Token.objects.filter(user=alice).exists()
+    done = alice_client.post(response["Location"], {"password": factories.PASSWORD})
+    assert done["Location"] == "/accounts/"  # the token asked for is made once the password is given
     key = Token.objects.get(user=alice).key
-    first = alice_client.get("/accounts/").content.decode()
+    assert key in alice_client.get("/accounts/").content.decode()
+
+
+def test_a_token_is_made_shown_once_and_works_on_the_api(alice_fresh, alice, client):
+    assert alice_fresh.post("/accounts/token/")["Location"] == "/accounts/"
+    key = Token.objects.get(user=alice).key
+    first = alice_fresh.get("/accounts/").content.decode()
     assert key in first and "shown only this once" in first
-    again = alice_client.get("/accounts/").content.decode()
+    again = alice_fresh.get("/accounts/").content.decode()
     assert key not in again and "You have a token, made" in again
     evening = factories.make_evening(alice)
     api = client.get(f"/api/evenings/{evening.pk}/", HTTP_AUTHORIZATION=f"Token {key}")
     assert api.status_code == 200 and api.json()["id"] == evening.pk
 
 
-def test_a_new_token_replaces_the_old_one(alice_client, alice, client):
-    alice_client.post("/accounts/token/")
+def test_a_new_token_replaces_the_old_one(alice_fresh, alice, client):
+    alice_fresh.post("/accounts/token/")
     old = Token.objects.get(user=alice).key
-    alice_client.post("/accounts/token/")
+    alice_fresh.post("/accounts/token/")
     new = Token.objects.get(user=alice).key
     assert new != old
     assert client.get("/api/evenings/", HTTP_AUTHORIZATION=f"Token {old}").status_code == 401
     assert client.get("/api/evenings/", HTTP_AUTHORIZATION=f"Token {new}").status_code == 200
 
 
-def test_a_revoked_token_no_longer_works(alice_client, alice, client):
-    alice_client.post("/accounts/token/")
+def test_a_revoked_token_no_longer_works(alice_fresh, alice, client):
+    alice_fresh.post("/accounts/token/")
     key = Token.objects.get(user=alice).key
-    assert alice_client.post("/accounts/token/revoke/")["Location"] == "/accounts/"
+    assert alice_fresh.post("/accounts/token/revoke/")["Location"] == "/accounts/"
     assert not Token.objects.filter(user=alice).exists()
     assert client.get("/api/evenings/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 401
-    assert "You have no token." in alice_client.get("/accounts/").content.decode()
+    assert "You have no token." in alice_fresh.get("/accounts/").content.decode()
 
 
 def test_the_token_is_changed_by_post_only(alice_client, alice):
