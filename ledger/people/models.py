@@ -25,15 +25,20 @@ class PlayerClaimQuerySet(models.QuerySet["PlayerClaim"]):
     def pending(self) -> PlayerClaimQuerySet:
         return self.filter(status=PlayerClaim.Status.REQUESTED)
 
-    def to_decide_by(self, user: Any) -> PlayerClaimQuerySet:
-        """Claims waiting for ``user``'s answer: on players ``user`` owns."""
-        if not user.is_authenticated:
+    def decidable_by(self, user: Any) -> PlayerClaimQuerySet:
+        """Claims ``user`` answers, whatever their state: on players ``user`` owns, never ``user``'s own. Not a
+        co-scorekeeper's: an evening's "anybody" invitation link makes anybody one."""
+        if not getattr(user, "is_authenticated", False):
             return self.none()
-        return self.pending().filter(player__owner=user)
+        return self.filter(player__owner=user).exclude(user=user)
+
+    def to_decide_by(self, user: Any) -> PlayerClaimQuerySet:
+        """Claims waiting for ``user``'s answer."""
+        return self.decidable_by(user).pending()
 
 
 class PlayerClaim(models.Model):
-    """``user`` says they are ``player``; the player's scorekeeper (or an invitation naming the player) consents."""
+    """``user`` says they are ``player``; the player's owner (or an invitation naming the player) consents."""
 
     class Status(models.TextChoices):
         REQUESTED = "requested", _("waiting for the scorekeeper")

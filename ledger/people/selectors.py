@@ -17,7 +17,7 @@ from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from ledger.circles.models import CircleEntry, CircleTransfer
 from ledger.models import Evening, Game, Player, Posting, Seat, Table, Transfer, exact_total
-from ledger.people.models import PlayerClaim
+from ledger.people.models import PlayerClaim, PlayerClaimQuerySet
 from ledger.stats import summaries
 from ledger.stats.models import StatsLine
 from ledger.stats.scope import Filters, in_scope
@@ -37,25 +37,17 @@ def claims_of(user: Any) -> QuerySet[PlayerClaim]:
 
 
 def claims_to_decide(user: Any) -> QuerySet[PlayerClaim]:
-    """Claims waiting for ``user``'s answer: on players they own, or that sat in an evening they keep score of."""
-    if not user.is_authenticated:
-        return PlayerClaim.objects.none()
-    sat_in_kept = Seat.objects.filter(table__evening__in=Evening.objects.for_user(user)).values("player_id")
-    return (
-        PlayerClaim.objects.pending()
-        .filter(Q(player__owner=user) | Q(player__in=sat_in_kept))
-        .select_related("user", "player__owner")
-        .order_by("requested_at", "pk")
-    )
+    """Claims waiting for ``user``'s answer: on players they own."""
+    return _with_names().to_decide_by(user).order_by("requested_at", "pk")
 
 
 def claim_to_decide(user: Any, claim_id: int) -> PlayerClaim | None:
     """A claim ``user`` may answer (pending or decided before), None otherwise."""
-    if not user.is_authenticated:
-        return None
-    sat_in_kept = Seat.objects.filter(table__evening__in=Evening.objects.for_user(user)).values("player_id")
-    decidable = PlayerClaim.objects.filter(Q(player__owner=user) | Q(player__in=sat_in_kept))
-    return decidable.select_related("user", "player__owner").filter(pk=claim_id).first()
+    return _with_names().decidable_by(user).filter(pk=claim_id).first()
+
+
+def _with_names() -> PlayerClaimQuerySet:
+    return PlayerClaim.objects.select_related("user", "player__owner")
 
 
 # --------------------------------------------------------------------------------------------------------------

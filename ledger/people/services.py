@@ -1,8 +1,9 @@
 """Claims of players by accounts: asked, granted, decided and dropped.
 
-Consent is the scorekeeper's: a claim counts once the player's owner, or a co-scorekeeper of an evening the player
-sat in, approves it, or an invitation that names the player grants it at once. The player row is locked while a
-claim on it changes, so two approvals racing each other end with one approved claim and a clear refusal.
+Consent is the player's owner's: a claim counts once they approve it, or an invitation they made that names the
+player grants it at once. Not a co-scorekeeper's: an evening's "anybody" invitation link makes anybody one. A
+decided claim stays decided: answering it again answers what was decided. The player row is locked while a claim
+on it changes, so two approvals racing each other end with one approved claim and a clear refusal.
 """
 
 from __future__ import annotations
@@ -14,30 +15,30 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ledger.errors import LedgerError
-from ledger.models import Evening, Player
+from ledger.models import Player
 from ledger.people.models import PlayerClaim
 
 
 def may_decide(user: Any, player: Player) -> bool:
-    """Whether ``user`` may consent for ``player``: its owner, or a scorekeeper of an evening it sat in."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if player.owner_id == user.pk:
-        return True
-    return Evening.objects.for_user(user).filter(tables__seats__player=player).exists()
+    """Whether ``user`` may consent for ``player``: its owner alone (who answers claims, see
+    ``PlayerClaimQuerySet.decidable_by``)."""
+    return bool(getattr(user, "is_authenticated", False)) and player.owner_id == user.pk
 
 
 def _locked_player(player: Player) -> Player:
     return Player.objects.select_for_update().get(pk=player.pk)
 
 
+def _taken(player: Player) -> LedgerError:
+    return LedgerError(
+        _("%(name)s is already claimed by another account: a player is one person.") % {"name": player.name},
+        field="player",
+    )
+
+
 def _refuse_second_person(player: Player, user: Any) -> None:
-    taken = PlayerClaim.objects.approved().filter(player=player).exclude(user=user).exists()
-    if taken:
-        raise LedgerError(
-            _("%(name)s is already claimed by another account: a player is one person.") % {"name": player.name},
-            field="player",
-        )
+    if PlayerClaim.objects.approved().filter(player=player).exclude(user=user).exists():
+        raise _taken(player)
 
 
 def _require_user(user: Any) -> None:
@@ -58,10 +59,7 @@ def _approve(claim: PlayerClaim, by: Any) -> PlayerClaim:
         with transaction.atomic():
             claim.save(update_fields=["status", "decided_at", "decided_by"])
     except IntegrityError as error:  # the constraint, should a writer have skipped the lock
-        raise LedgerError(
-            _("%(name)s is already claimed by another account: a player is one person.") % {"name": claim.player.name},
-            field="player",
-        ) from error
+        raise _taken(claim.player) from error
     return claim
 
 
@@ -108,8 +106,9 @@ def player_claim_grant(*, user: Any, player: Player, granted_by: Any, how: str) 
 
 @transaction.atomic
 def player_claim_decide(*, claim: PlayerClaim, by: Any, approve: bool) -> PlayerClaim:
-    """The player's scorekeeper approves or declines ``claim``; deciding the same way twice changes nothing."""
-    if not may_decide(by, claim.player):
+    """The player's owner approves or declines a waiting ``claim``; a claim decided before stays as it was decided
+    (either way) and is returned as it is."""
+    if not PlayerClaim.objects.decidable_by(by).filter(pk=claim.pk).exists():
         raise LedgerError(
             _("Only a scorekeeper of %(name)s can decide who that player is.") % {"name": claim.player.name},
             field="claim",
@@ -119,16 +118,15 @@ def player_claim_decide(*, claim: PlayerClaim, by: Any, approve: bool) -> Player
         claim = PlayerClaim.objects.select_for_update().select_related("player").get(pk=claim.pk)
     except PlayerClaim.DoesNotExist as error:
         raise LedgerError(_("This claim was withdrawn meanwhile."), field="claim") from error
+    if not claim.is_pending:
+        return claim
     if approve:
-        if claim.is_approved:
-            return claim
         _refuse_second_person(player, claim.user)
         return _approve(claim, by)
-    if claim.status != PlayerClaim.Status.DECLINED:
-        claim.status = PlayerClaim.Status.DECLINED
-        claim.decided_at = timezone.now()
-        claim.decided_by = by
-        claim.save(update_fields=["status", "decided_at", "decided_by"])
+    claim.status = PlayerClaim.Status.DECLINED
+    claim.decided_at = timezone.now()
+    claim.decided_by = by
+    claim.save(update_fields=["status", "decided_at", "decided_by"])
     return claim
 
 

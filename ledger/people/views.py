@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -66,8 +66,14 @@ def me_evenings_csv(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def claim_drop(request: HttpRequest, claim_id: int) -> HttpResponse:
-    """The reader ends a claim of theirs, or of a player they own."""
-    claim = get_object_or_404(_claims_droppable_by(request.user), pk=claim_id)
+    """The reader ends a claim of theirs, or of a player they own; again (a retry), the claim is gone: their page
+    says so."""
+    claim = _claims_droppable_by(request.user).filter(pk=claim_id).first()
+    if claim is None:
+        if PlayerClaim.objects.filter(pk=claim_id).exists():
+            raise Http404  # another account's claim
+        messages.info(request, _("This claim was withdrawn meanwhile."))
+        return redirect(reverse("people:me"))
     services.player_claim_drop(claim=claim, by=request.user)
     messages.success(request, _("%(name)s is a plain name again.") % {"name": claim.player.name})
     back = "people:claims" if claim.user_id != request.user.pk else "people:me"
@@ -92,7 +98,8 @@ def claims(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def claim_decide(request: HtmxHttpRequest, claim_id: int) -> HttpResponse:
-    """Approve or decline; htmx swaps the claim's row for what became of it, a plain form comes back to the list."""
+    """Approve or decline a waiting claim, or hear how it was decided before; htmx swaps the claim's row for what
+    became of it, a plain form comes back to the list."""
     claim = selectors.claim_to_decide(request.user, claim_id)
     if claim is None:
         raise Http404
@@ -107,7 +114,7 @@ def claim_decide(request: HtmxHttpRequest, claim_id: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     else:
-        text = _("%(user)s is now %(name)s.") if approve else _("%(user)s's claim on %(name)s is declined.")
+        text = _("%(user)s is now %(name)s.") if claim.is_approved else _("%(user)s's claim on %(name)s is declined.")
         messages.success(request, text % {"user": claim.user.get_username(), "name": claim.player.name})
     return redirect(reverse("people:claims"))
 

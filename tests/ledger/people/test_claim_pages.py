@@ -187,3 +187,78 @@ def test_an_htmx_answer_swaps_the_claims_row(client, alice, bob, charlie, ben):
     assert "bob is now Ben." in approved and "<html" not in approved
     assert "Ben is already claimed by another account" in refused
     assert PlayerClaim.objects.get(pk=charlies.pk).status == "requested"
+
+
+def _co_scorekeeper(snapser_table, name):
+    """Somebody the evening's "anybody" link made its co-scorekeeper."""
+    user = factories.make_user(name)
+    snapser_table.evening.scorekeepers.add(user)
+    return user
+
+
+def test_a_co_scorekeeper_cannot_approve_their_own_claim(client, snapser_table, ben):
+    dana = _co_scorekeeper(snapser_table, "dana")
+    client.force_login(dana)
+    client.post(reverse("people:claim_from_table", args=[snapser_table.pk]), {"player": ben.pk})
+    claim = PlayerClaim.objects.get()
+
+    waiting = client.get(reverse("people:claims")).content.decode()
+    response = client.post(reverse("people:claim_decide", args=[claim.pk]), {"approve": "1"})
+
+    assert "says they are" not in waiting
+    assert response.status_code == 404
+    assert PlayerClaim.objects.get().status == "requested"
+    assert not PlayerClaim.objects.approved().exists()
+
+
+def test_a_co_scorekeeper_cannot_decide_someone_elses_claim(client, bob, snapser_table, ben):
+    dana = _co_scorekeeper(snapser_table, "dana")
+    claim = people.player_claim_request(user=bob, player=ben, how="seat")
+    client.force_login(dana)
+
+    waiting = client.get(reverse("people:claims")).content.decode()
+    approve = client.post(reverse("people:claim_decide", args=[claim.pk]), {"approve": "1"})
+    decline = client.post(reverse("people:claim_decide", args=[claim.pk]), {"approve": "0"})
+
+    assert "bob says they are Ben" not in waiting
+    assert (approve.status_code, decline.status_code) == (404, 404)
+    assert PlayerClaim.objects.get().status == "requested"
+
+
+def test_the_owner_approves_what_a_co_scorekeeper_could_not(client, alice, bob, snapser_table, ben):
+    _co_scorekeeper(snapser_table, "dana")
+    claim = people.player_claim_request(user=bob, player=ben, how="seat")
+    client.force_login(alice)
+
+    response = client.post(reverse("people:claim_decide", args=[claim.pk]), {"approve": "1"}, follow=True)
+
+    assert "bob is now Ben." in response.content.decode()
+    assert (PlayerClaim.objects.get().status, PlayerClaim.objects.get().decided_by) == ("approved", alice)
+
+
+def test_declining_an_approved_claim_answers_that_it_is_approved(client, alice, bob, ben):
+    claim = people.player_claim_request(user=bob, player=ben, how="seat")
+    people.player_claim_decide(claim=claim, by=alice, approve=True)
+    client.force_login(alice)
+
+    page = client.post(reverse("people:claim_decide", args=[claim.pk]), {"approve": "0"}, follow=True)
+    row = client.post(
+        reverse("people:claim_decide", args=[claim.pk]), {"approve": "0"}, headers={"HX-Request": "true"}
+    ).content.decode()
+
+    assert "bob is now Ben." in page.content.decode() and "declined" not in page.content.decode()
+    assert 'data-status="approved"' in row and "bob is now Ben." in row
+    assert PlayerClaim.objects.get().status == "approved"
+
+
+def test_dropping_a_claim_again_answers_that_it_is_gone(bob_client, alice, bob, ben):
+    claim = people.player_claim_grant(user=bob, player=ben, granted_by=alice, how="invitation")
+    url = reverse("people:claim_drop", args=[claim.pk])
+    bob_client.post(url)
+
+    again = bob_client.post(url, follow=True)
+
+    assert again.status_code == 200
+    assert again.redirect_chain == [(reverse("people:me"), 302)]
+    assert "This claim was withdrawn meanwhile." in again.content.decode()
+    assert not PlayerClaim.objects.exists()

@@ -59,14 +59,55 @@ def test_a_stranger_cannot_decide(charlie, bob, ben):
         people.player_claim_decide(claim=claim, by=charlie, approve=True)
 
 
-def test_a_co_scorekeeper_of_an_evening_the_player_sat_in_may_decide(alice, bob, ben, snapser_table):
+def test_a_co_scorekeeper_of_an_evening_the_player_sat_in_may_not_decide(alice, bob, ben, snapser_table):
+    # An evening's "anybody" link makes anybody its co-scorekeeper: only the player's owner consents.
     dana = factories.make_user("dana")
     snapser_table.evening.scorekeepers.add(dana)
     claim = people.player_claim_request(user=bob, player=ben, how=SEAT)
 
-    people.player_claim_decide(claim=claim, by=dana, approve=True)
+    with pytest.raises(LedgerError, match="Only a scorekeeper of Ben"):
+        people.player_claim_decide(claim=claim, by=dana, approve=True)
+    assert PlayerClaim.objects.get().status == "requested"
 
-    assert PlayerClaim.objects.get().decided_by == dana
+
+def test_a_co_scorekeeper_cannot_approve_their_own_claim(alice, ben, snapser_table):
+    dana = factories.make_user("dana")
+    snapser_table.evening.scorekeepers.add(dana)
+    claim = people.player_claim_request(user=dana, player=ben, how=SEAT)
+
+    with pytest.raises(LedgerError, match="Only a scorekeeper of Ben"):
+        people.player_claim_decide(claim=claim, by=dana, approve=True)
+    assert PlayerClaim.objects.get().status == "requested"
+
+
+def test_a_co_scorekeeper_cannot_grant_a_player(alice, bob, ben, snapser_table):
+    snapser_table.evening.scorekeepers.add(bob)
+
+    with pytest.raises(LedgerError, match="Only a scorekeeper of Ben"):
+        people.player_claim_grant(user=bob, player=ben, granted_by=bob, how=PlayerClaim.How.INVITATION)
+    assert not PlayerClaim.objects.exists()
+
+
+def test_declining_an_approved_claim_changes_nothing(alice, bob, ben):
+    claim = people.player_claim_request(user=bob, player=ben, how=SEAT)
+    approved = people.player_claim_decide(claim=claim, by=alice, approve=True)
+
+    answer = people.player_claim_decide(claim=claim, by=alice, approve=False)
+
+    stored = PlayerClaim.objects.get()
+    assert (stored.status, stored.decided_at) == ("approved", approved.decided_at)
+    assert answer.status == "approved"
+
+
+def test_approving_a_declined_claim_changes_nothing(alice, bob, ben):
+    claim = people.player_claim_request(user=bob, player=ben, how=SEAT)
+    declined = people.player_claim_decide(claim=claim, by=alice, approve=False)
+
+    answer = people.player_claim_decide(claim=claim, by=alice, approve=True)
+
+    stored = PlayerClaim.objects.get()
+    assert (stored.status, stored.decided_at) == ("declined", declined.decided_at)
+    assert answer.status == "declined"
 
 
 def test_a_co_scorekeeper_of_another_evening_may_not(alice, bob, ben):

@@ -139,6 +139,6 @@ def test_the_csv_writes_formulas_as_text(alice, bob, client):
 
     rows = list(csv.DictReader(io.StringIO(_download(client, bob, "people:me_evenings_csv").content.decode())))
 
-    assert [row["place"] for row in rows] == ["'=HYPERLINK(\"x\")"] * 3
+    assert [row["place"] for row in rows] == ['\'=HYPERLINK("x")'] * 3
     assert sorted(row["players"] for row in rows) == ["'+Plus", "'-Minus", "'@At"]
     assert {row["net"] for row in rows} == {"0.00"}
