@@ -154,7 +154,10 @@ def my_money(players: list[Player], evenings: list[MyEvening]) -> dict[str, Any]
         in_currency(evening.currency).net += evening.net
     owed: list[Owed] = []
     if ids:
-        owed = _evening_transfers(ids) + _tab_transfers(ids) + _pot_pay_ins(ids)
+        closed = Transfer.objects.filter(settlement__evening__status=Evening.Status.CLOSED)
+        evenings_owed = _owed(closed.order_by("-settlement__evening__date", "id"), ids, "evening", "evening")
+        tabs_owed = _owed(CircleTransfer.objects.order_by("-settlement__created_at", "id"), ids, "tab", "circle")
+        owed = evenings_owed + tabs_owed + _pot_pay_ins(ids)
     for row in owed:
         if row.mine_pays:
             in_currency(row.currency).to_pay += row.amount
@@ -174,44 +177,27 @@ def _mine(ids: list[int]) -> Q:
     return Q(payer_id__in=ids) | Q(payee_id__in=ids)
 
 
-def _evening_transfers(ids: list[int]) -> list[Owed]:
-    transfers = (
-        Transfer.objects.filter(_mine(ids), paid_at__isnull=True, settlement__evening__status=Evening.Status.CLOSED)
-        .select_related("payer", "payee", "settlement__evening")
-        .order_by("-settlement__evening__date", "id")
+def _owed(transfers: QuerySet[Any], ids: list[int], kind: str, settled: str) -> list[Owed]:
+    """The unpaid ``transfers`` to or from the players ``ids``, each where its settlement was made: ``settled`` names
+    the settlement's evening or circle."""
+    unpaid = transfers.filter(_mine(ids), paid_at__isnull=True).select_related(
+        "payer", "payee", f"settlement__{settled}"
     )
-    return [
-        Owed(
-            where=str(transfer.settlement.evening),
-            payer=transfer.payer.name,
-            payee=transfer.payee.name,
-            amount=exact_total(transfer.amount),
-            currency=transfer.settlement.evening.currency,
-            mine_pays=transfer.payer_id in ids,
-            kind="evening",
+    rows = []
+    for transfer in unpaid:
+        where = getattr(transfer.settlement, settled)
+        rows.append(
+            Owed(
+                where=str(where),
+                payer=transfer.payer.name,
+                payee=transfer.payee.name,
+                amount=exact_total(transfer.amount),
+                currency=where.currency,
+                mine_pays=transfer.payer_id in ids,
+                kind=kind,
+            )
         )
-        for transfer in transfers
-    ]
-
-
-def _tab_transfers(ids: list[int]) -> list[Owed]:
-    transfers = (
-        CircleTransfer.objects.filter(_mine(ids), paid_at__isnull=True)
-        .select_related("payer", "payee", "settlement__circle")
-        .order_by("-settlement__created_at", "id")
-    )
-    return [
-        Owed(
-            where=transfer.settlement.circle.name,
-            payer=transfer.payer.name,
-            payee=transfer.payee.name,
-            amount=exact_total(transfer.amount),
-            currency=transfer.settlement.circle.currency,
-            mine_pays=transfer.payer_id in ids,
-            kind="tab",
-        )
-        for transfer in transfers
-    ]
+    return rows
 
 
 def _pot_pay_ins(ids: list[int]) -> list[Owed]:
