@@ -3,8 +3,9 @@
 allauth's own passkey sign-up demands an e-mail address, confirmed by a code, before the passkey is made; Talon
 asks only for a name. Two steps: the name (an inactive account with no password is made for it, as the passkey's
 user handle is the account's id), then the passkey, made by the browser and checked by allauth's WebAuthn code;
-only then is the account active and logged in. A sign-up left half-way leaves an account nobody can log in to; it is
-removed when the name is asked for again after ``ABANDONED``.
+only then is the account active and logged in. A sign-up left half-way leaves an account nobody can log in to; once
+``ABANDONED``, it is removed at the next passkey sign-up's start, or when its name is asked for by the password
+sign-up (ledger.accounts.adapter). A ``next`` page given at the start is where the finished sign-up lands.
 """
 
 from __future__ import annotations
@@ -26,15 +27,20 @@ ABANDONED = datetime.timedelta(hours=1)
 SESSION_KEY = "talon_passkey_signup"
 
 
-def abandoned_removed(username: str) -> None:
-    """An account left half-way through a passkey sign-up under this name, long enough ago, goes."""
-    stale = PasskeySignup.objects.filter(user__username__iexact=username, started__lt=timezone.now() - ABANDONED)
-    get_user_model().objects.filter(passkey_signup__in=stale, is_active=False).delete()
+NEXT_KEY = "talon_passkey_signup_next"
 
 
-def started(request: HttpRequest, username: str) -> Any:
+def abandoned_removed() -> None:
+    """Every account left half-way through a passkey sign-up long enough ago goes, freeing its name."""
+    stale = timezone.now() - ABANDONED
+    get_user_model().objects.filter(passkey_signup__started__lt=stale, is_active=False).delete()
+
+
+def started(request: HttpRequest, username: str, next_url: str | None = None) -> Any:
     """The account for ``username``, inactive until its passkey is made; remembered in the session (instead of one
-    this session started before under another name, which goes)."""
+    this session started before under another name, which goes), with the page to land on once it is made.
+
+    IntegrityError when somebody else took the name since the form checked it (two starts of one name at once)."""
     with transaction.atomic():
         earlier = pending(request)
         if earlier is not None:
@@ -42,6 +48,10 @@ def started(request: HttpRequest, username: str) -> Any:
         user = get_user_model().objects.create_user(username=username, password=None, is_active=False)
         PasskeySignup.objects.create(user=user)
     request.session[SESSION_KEY] = user.pk
+    if next_url:
+        request.session[NEXT_KEY] = next_url
+    else:
+        request.session.pop(NEXT_KEY, None)
     return user
 
 
@@ -69,5 +79,6 @@ def finished(request: HttpRequest, user: Any, name: str, credential: dict[str, A
         user.save(update_fields=["is_active"])
         PasskeySignup.objects.filter(user=user).delete()
     request.session.pop(SESSION_KEY, None)
-    response: HttpResponse = webauthn_flows.perform_passwordless_login(request, authenticator, Login(user=user))
+    login = Login(user=user, redirect_url=request.session.pop(NEXT_KEY, None))
+    response: HttpResponse = webauthn_flows.perform_passwordless_login(request, authenticator, login)
     return response

@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from allauth.account.adapter import get_adapter
 from allauth.account.decorators import reauthentication_required
 from allauth.account.models import EmailAddress
+from allauth.account.utils import get_next_redirect_url
+from allauth.core import ratelimit
+from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.mfa.models import Authenticator
 from allauth.mfa.webauthn import views as webauthn_views
 from allauth.mfa.webauthn.forms import SignupWebAuthnForm
@@ -16,6 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -89,21 +94,49 @@ def account_delete(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/accounts/account_delete.html", {"form": form}, status=400 if form.errors else 200)
 
 
+def _closed(request: HttpRequest) -> HttpResponse | None:
+    """allauth's answer when the site takes no sign-ups (ACCOUNT_ADAPTER's is_open_for_signup), as its own sign-up
+    page gives it; None when open."""
+    try:
+        if get_adapter(request).is_open_for_signup(request):
+            return None
+    except ImmediateHttpResponse as answer:
+        response: HttpResponse = answer.response
+        return response
+    return render(request, "account/signup_closed.html")
+
+
 def passkey_signup(request: HttpRequest) -> HttpResponse:
-    """Step one of a passkey sign-up: the user name."""
+    """Step one of a passkey sign-up: the user name (and where to land once signed up: ``next``, on this site)."""
     if request.user.is_authenticated:
         return redirect(settings.LOGIN_REDIRECT_URL)
+    closed = _closed(request)
+    if closed is not None:
+        return closed
+    # allauth's sign-up limit, shared with its password sign-up: every name tried counts (a POST), as there.
+    if not ratelimit.consume(request, action="signup"):
+        too_many: HttpResponse = ratelimit.respond_429(request)
+        return too_many
+    next_url = get_next_redirect_url(request)
     form = PasskeySignupForm(request.POST or None)
     if request.method == "POST":
-        signup.abandoned_removed(request.POST.get("username", "").strip())
+        signup.abandoned_removed()
         if form.is_valid():
-            signup.started(request, form.cleaned_data["username"])
-            return redirect("account_signup_passkey_create")
-    return render(request, "ledger/accounts/passkey_signup.html", {"form": form}, status=400 if form.errors else 200)
+            try:
+                signup.started(request, form.cleaned_data["username"], next_url)
+            except IntegrityError:  # taken since the form checked it: another start of the same name at once
+                form.add_error("username", get_adapter(request).validation_error("username_taken"))
+            else:
+                return redirect("account_signup_passkey_create")
+    context = {"form": form, "next": next_url}
+    return render(request, "ledger/accounts/passkey_signup.html", context, status=400 if form.errors else 200)
 
 
 def passkey_signup_create(request: HttpRequest) -> HttpResponse:
     """Step two: the browser makes the passkey; once it is checked the account is active and logged in."""
+    closed = _closed(request)
+    if closed is not None:
+        return closed
     user = signup.pending(request)
     if user is None:
         return redirect("account_signup_passkey")

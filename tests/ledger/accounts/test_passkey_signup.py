@@ -7,15 +7,21 @@ import datetime
 import json
 
 import pytest
+from allauth.account.adapter import DefaultAccountAdapter
 from allauth.mfa.models import Authenticator
+from allauth.mfa.webauthn.internal import flows as webauthn_flows
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 
+from ledger.accounts import views
+from ledger.accounts.adapter import AccountAdapter
 from ledger.accounts.models import PasskeySignup
 from tests import factories
 
 START = "/accounts/signup/passkey/"
 CREATE = "/accounts/signup/passkey/create/"
+SIGNUP = "/accounts/signup/"
 
 
 def test_the_name_step_makes_an_account_nobody_can_log_in_to_yet(client, db):
@@ -130,3 +136,120 @@ def test_choosing_another_name_halfway_leaves_no_account_under_the_first(client,
     assert client.post(START, {"username": "erik"})["Location"] == CREATE
     assert list(get_user_model().objects.values_list("username", flat=True)) == ["erik"]
     assert PasskeySignup.objects.get().user.username == "erik"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# allauth's sign-up rules hold for the passkey sign-up too
+
+
+def test_passkey_starts_count_on_allauths_sign_up_limit(client, db, settings):
+    settings.ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None, "signup": "2/m/ip"}
+    assert client.post(SIGNUP, {"username": "dora"}).status_code == 200  # a password sign-up, not finished
+    assert client.post(START, {"username": "erika"})["Location"] == CREATE
+    refused = client.post(START, {"username": "otto"})
+    assert refused.status_code == 429
+    assert not get_user_model().objects.filter(username="otto").exists()
+
+
+def test_no_passkey_sign_up_while_the_site_takes_none(client, db, monkeypatch):
+    monkeypatch.setattr(AccountAdapter, "is_open_for_signup", lambda self, request: False)
+    for response in [client.get(START), client.post(START, {"username": "erika"}), client.get(CREATE)]:
+        assert "the sign up is currently closed" in response.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Names held by sign-ups left half-way are freed
+
+
+def _half_made(*names, hours=2):
+    for name in names:
+        Client().post(START, {"username": name})
+    PasskeySignup.objects.update(started=timezone.now() - datetime.timedelta(hours=hours))
+
+
+def test_every_start_removes_every_sign_up_left_half_way_over_an_hour_ago(client, db):
+    _half_made("erika", "otto")
+    _half_made("paula", hours=0)
+    assert client.post(START, {"username": "zoe"})["Location"] == CREATE
+    assert set(get_user_model().objects.values_list("username", flat=True)) == {"paula", "zoe"}
+
+
+def test_the_password_sign_up_takes_a_name_left_half_way_over_an_hour_ago(client, db):
+    _half_made("erika")
+    form = {"username": "erika", "password1": "a-new-and-long-passphrase", "password2": "a-new-and-long-passphrase"}
+    assert client.post(SIGNUP, form).status_code == 302
+    erika = get_user_model().objects.get(username="erika")
+    assert erika.is_active and erika.has_usable_password()
+    assert not PasskeySignup.objects.exists()
+
+
+def test_the_password_sign_up_leaves_a_passkey_sign_up_under_way_alone(client, db):
+    _half_made("erika", hours=0)
+    form = {"username": "erika", "password1": "a-new-and-long-passphrase", "password2": "a-new-and-long-passphrase"}
+    response = client.post(SIGNUP, form)
+    assert response.status_code == 200 and "already" in response.content.decode()
+    assert PasskeySignup.objects.get().user.username == "erika"
+
+
+def test_two_starts_of_one_name_at_once_answer_taken(client, alice, monkeypatch):
+    # The second start's form checked the name before the first one's account was stored: the database refuses it.
+    monkeypatch.setattr(DefaultAccountAdapter, "clean_username", lambda self, username, shallow=False: username)
+    response = client.post(START, {"username": "alice"})
+    assert response.status_code == 400
+    assert "A user with that username already exists." in response.content.decode()
+    assert get_user_model().objects.filter(username="alice").count() == 1
+    assert not PasskeySignup.objects.exists()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# next= is carried through: an invited person lands on the invitation once signed up
+
+INVITATION = "/invite/abc123/"
+
+
+@pytest.fixture
+def passkey_checked(monkeypatch):
+    """The browser's passkey taken as checked: the WebAuthn check itself is allauth's (the e2e test makes a real
+    one)."""
+
+    class Checked:
+        def __init__(self, *args, **kwargs):
+            self.cleaned_data = {"name": "Phone", "credential": {}}
+            self.errors = {}
+
+        def is_valid(self):
+            return True
+
+    def stored(request, user, name, credential):
+        return Authenticator.objects.create(user=user, type=Authenticator.Type.WEBAUTHN, data={"name": name})
+
+    monkeypatch.setattr(views, "SignupWebAuthnForm", Checked)
+    monkeypatch.setattr(webauthn_flows, "signup_authenticator", stored)
+
+
+def test_the_sign_up_page_passes_next_on_to_the_passkey_sign_up(client, db):
+    html = client.get(SIGNUP, {"next": INVITATION}).content.decode()
+    assert f'href="{START}?next=/invite/abc123/"' in html
+    page = client.get(START, {"next": INVITATION}).content.decode()
+    assert '<input type="hidden" name="next" value="/invite/abc123/">' in page
+
+
+def test_a_passkey_sign_up_lands_on_the_page_next_names(client, db, passkey_checked):
+    assert client.post(START, {"username": "erika", "next": INVITATION})["Location"] == CREATE
+    done = client.post(CREATE, {"name": "Phone"})
+    assert done["Location"] == INVITATION
+    assert client.session["_auth_user_id"] == str(get_user_model().objects.get(username="erika").pk)
+
+
+@pytest.mark.parametrize("elsewhere", ["https://evil.example/", "//evil.example/x"])
+def test_an_off_site_next_is_ignored_by_the_passkey_sign_up(client, db, passkey_checked, elsewhere):
+    assert f'name="next" value="{elsewhere}"' not in client.get(START, {"next": elsewhere}).content.decode()
+    client.post(START, {"username": "erika", "next": elsewhere})
+    assert client.post(CREATE, {"name": "Phone"})["Location"] == "/"
+
+
+def test_without_next_a_passkey_sign_up_lands_home(client, db, passkey_checked):
+    client.post(START, {"username": "erika", "next": INVITATION})
+    client.post(START, {"username": "erik"})  # started again, from a page with no next
+    assert client.post(CREATE, {"name": "Phone"})["Location"] == "/"
