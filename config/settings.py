@@ -222,6 +222,7 @@ ACCOUNT_USERNAME_VALIDATORS = "ledger.accounts.validators.username_validators"  
 ACCOUNT_LOGOUT_ON_GET = False
 ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
 ACCOUNT_FORMS = {"login": "ledger.accounts.forms.LoginForm", "signup": "ledger.accounts.forms.SignupForm"}
+ACCOUNT_ADAPTER = "ledger.accounts.adapter.AccountAdapter"  # a name held by a sign-up left half-way is free again
 # Wrong passwords are counted by the log-in limits below (ledger/auth.py), which never lock the owner out; allauth's
 # own count per name would. Its other limits (sign-ups, reset mails, password changes) stay.
 ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
