@@ -87,7 +87,9 @@ class InviteLink(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.subject}"
 
-    def get_absolute_url(self) -> str:
+    # Not get_absolute_url: Django's admin would then lead any staff member through /admin/r/ to the token.
+    def page_url(self) -> str:
+        """The link's own page, which grants its role to whoever holds it."""
         return reverse("invitations:invite_link", args=[self.token])
 
     @staticmethod

@@ -28,7 +28,7 @@ def live_links(subject: Subject) -> list[InviteLink]:
 
 
 def link_url(request: HttpRequest, link: InviteLink) -> str:
-    return request.build_absolute_uri(link.get_absolute_url())
+    return request.build_absolute_uri(link.page_url())
 
 
 def when(moment: datetime.datetime) -> str:
@@ -135,4 +135,4 @@ def landing(use: InviteLinkUse, user: Any) -> str:
             return subject.get_absolute_url()
         if subject.share_token:
             return reverse("ledger:tournament_live", args=[subject.share_token])
-    return link.get_absolute_url()
+    return link.page_url()

@@ -94,8 +94,7 @@ def invite_link_create(
     now = timezone.now()
     if InviteLink.objects.of(subject).live(now).count() >= MOST_LIVE:
         raise LedgerError(
-            _("At most %(most)s invitation links work at once here: revoke one to make another.") % {"most": MOST_LIVE},
-            field="days",
+            _("At most %(most)s invitation links work at once here: revoke one to make another.") % {"most": MOST_LIVE}
         )
     return InviteLink.objects.create(
         kind=field,

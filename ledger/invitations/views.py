@@ -90,11 +90,11 @@ def invite_link_revoke(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def _sign_up_url(link: InviteLink) -> str:
     """Sign-up, coming back to the link after."""
-    return f"{reverse('account_signup')}?{urlencode({'next': link.get_absolute_url()})}"
+    return f"{reverse('account_signup')}?{urlencode({'next': link.page_url()})}"
 
 
 def _log_in_url(link: InviteLink) -> str:
-    return f"{reverse('login')}?{urlencode({'next': link.get_absolute_url()})}"
+    return f"{reverse('login')}?{urlencode({'next': link.page_url()})}"
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -153,7 +153,7 @@ def invite_link_accept(request: HttpRequest, token: str) -> HttpResponse:
         return _gone(request, gone.message)
     except LedgerError as error:
         messages.error(request, error.message)
-        return redirect(link)
+        return redirect(link.page_url())
     if accepted.granted:
         messages.success(request, selectors.accepted_text(accepted.link))
     return redirect(selectors.landing(accepted.use, request.user))

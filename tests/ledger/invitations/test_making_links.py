@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 
 from ledger import services
 from ledger.circles import services as circles
@@ -114,6 +115,8 @@ def test_the_admin_offers_no_way_to_the_links_own_page(client, alice, evening, d
         html = page.content.decode()
         assert page.status_code == 200 and link.token not in html and "/admin/r/" not in html
     assert "View on site" not in pages[1].content.decode()
+    kind = ContentType.objects.get_for_model(InviteLink)
+    assert client.get(f"/admin/r/{kind.pk}/{link.pk}/").status_code == 404  # no way round to the link's page
 
 
 def test_at_most_twenty_links_work_at_once_on_a_page(alice, alice_browser, evening):
