@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -156,11 +156,20 @@ def passkey_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """allauth's removal of a passkey, except the last one of an account without a password: that passkey is its
     only way in (no e-mail is needed to sign up, so a password reset may not exist either)."""
     user: Any = request.user
-    passkeys = Authenticator.objects.filter(user=user, type=Authenticator.Type.WEBAUTHN)
-    if request.method == "POST" and not user.has_usable_password() and not passkeys.exclude(pk=pk).exists():
-        messages.error(
-            request, _("This passkey is your only way to log in: set a password or add another passkey first.")
-        )
-        return redirect("mfa_list_webauthn")
+    if request.method != "POST" or user.has_usable_password():
+        return _allauth_passkey_remove(request, pk)
+    with transaction.atomic():
+        # The account's passkeys locked until this removal is done: two removals at once (of two passkeys) would
+        # otherwise both see the other passkey still there, and remove both.
+        passkeys = Authenticator.objects.select_for_update().filter(user=user, type=Authenticator.Type.WEBAUTHN)
+        if not [other for other in passkeys.values_list("pk", flat=True) if other != pk]:
+            messages.error(
+                request, _("This passkey is your only way to log in: set a password or add another passkey first.")
+            )
+            return redirect("mfa_list_webauthn")
+        return _allauth_passkey_remove(request, pk)
+
+
+def _allauth_passkey_remove(request: HttpRequest, pk: int) -> HttpResponse:
     response: HttpResponse = webauthn_views.remove_webauthn(request, pk=pk)
     return response

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import datetime
 import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.mfa.models import Authenticator
+from allauth.mfa.webauthn import views as webauthn_views
 from allauth.mfa.webauthn.internal import flows as webauthn_flows
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.http import HttpResponseRedirect
 from django.test import Client
 from django.utils import timezone
 
@@ -253,3 +259,31 @@ def test_without_next_a_passkey_sign_up_lands_home(client, db, passkey_checked):
     client.post(START, {"username": "erika", "next": INVITATION})
     client.post(START, {"username": "erik"})  # started again, from a page with no next
     assert client.post(CREATE, {"name": "Phone"})["Location"] == "/"
+
+
+# The threads' requests reach the database outside the test's transaction; SQLite has no row locks to wait on.
+@pytest.mark.django_db(transaction=True)
+def test_two_removals_at_once_leave_the_last_passkey(monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks (select_for_update) need PostgreSQL")
+    erika = get_user_model().objects.create_user(username="erika", password=None)
+    passkeys = [_passkey(erika, "Phone"), _passkey(erika, "Laptop")]
+    start = threading.Barrier(2, timeout=10)
+
+    def slow_removal(request, pk):  # allauth's removal (after its re-authentication), slow: both check first
+        time.sleep(0.3)
+        Authenticator.objects.filter(pk=pk).delete()
+        return HttpResponseRedirect("/accounts/2fa/webauthn/")
+
+    monkeypatch.setattr(webauthn_views, "remove_webauthn", slow_removal)
+
+    def remove(passkey):
+        browser = Client()
+        browser.force_login(erika)
+        start.wait()
+        browser.post(f"/accounts/2fa/webauthn/keys/{passkey.pk}/remove/")
+        connection.close()
+
+    with ThreadPoolExecutor(2) as pool:
+        list(pool.map(remove, passkeys))
+    assert Authenticator.objects.filter(user=erika).count() == 1
