@@ -9,6 +9,7 @@ import re
 import pytest
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
@@ -476,3 +477,20 @@ def test_whoever_signs_up_under_a_freed_name_sees_no_invitation_older_than_the_a
 def test_an_invitation_finds_its_user_whatever_the_case_of_the_name(alice, charlie):
     invitation = _invite(factories.make_evening(charlie), "ALICE")
     assert list(Invitation.objects.for_user(alice)) == [invitation]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The shell's link to the account page
+
+
+def test_the_top_bar_links_the_users_name_to_the_account_page(alice_client):
+    html = alice_client.get(reverse("home")).content.decode()
+    assert '<a class="who" href="/accounts/">alice</a>' in html
+
+
+def test_the_shell_the_books_extend_names_no_url_of_accounts():
+    from ledger.accounts import urls
+
+    shell = (settings.BASE_DIR / "templates" / "base.html").read_text()
+    named = set(re.findall(r"""{%\s*url\s+['"]([\w:-]+)['"]""", shell))
+    assert named and not named & {pattern.name for pattern in urls.urlpatterns}
