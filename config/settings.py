@@ -175,6 +175,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ledger.accounts.context_processors.account_link",  # the shell's link to the account page
             ],
         },
     },
