@@ -133,7 +133,7 @@ def evening_scorekeeper_invite(*, evening: Evening, username: str, by: Any) -> I
 @transaction.atomic
 def invitation_accept(*, invitation: Invitation, user: Any) -> Evening:
     """The invited user becomes a co-scorekeeper of the evening; an invitation withdrawn meanwhile is refused."""
-    if invitation.username != user.get_username():
+    if invitation.username.casefold() != user.get_username().casefold():  # as Invitation.objects.for_user matches
         raise PermissionDenied
     withdrawn = not Invitation.objects.filter(pk=invitation.pk).delete()[0]
     if withdrawn:
@@ -143,7 +143,7 @@ def invitation_accept(*, invitation: Invitation, user: Any) -> Evening:
 
 
 def invitation_decline(*, invitation: Invitation, user: Any) -> None:
-    if invitation.username != user.get_username():
+    if invitation.username.casefold() != user.get_username().casefold():  # as Invitation.objects.for_user matches
         raise PermissionDenied
     Invitation.objects.filter(pk=invitation.pk).delete()
 
