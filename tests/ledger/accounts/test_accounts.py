@@ -494,3 +494,14 @@ def test_the_shell_the_books_extend_names_no_url_of_accounts():
     shell = (settings.BASE_DIR / "templates" / "base.html").read_text()
     named = set(re.findall(r"""{%\s*url\s+['"]([\w:-]+)['"]""", shell))
     assert named and not named & {pattern.name for pattern in urls.urlpatterns}
+
+
+@pytest.mark.parametrize("answer", ["accept", "decline"])
+def test_an_invitation_to_the_name_in_another_case_is_answered_by_its_user(client, alice, charlie, answer):
+    evening = factories.make_evening(charlie)
+    invitation = _invite(evening, "Alice")
+    client.force_login(alice)
+    response = client.post(reverse(f"ledger:invitation_{answer}", args=[invitation.pk]))
+    assert response.status_code == 302
+    assert not Invitation.objects.exists()
+    assert evening.scorekeepers.filter(pk=alice.pk).exists() == (answer == "accept")
