@@ -119,15 +119,14 @@ def passkey_signup(request: HttpRequest) -> HttpResponse:
         return too_many
     next_url = get_next_redirect_url(request)
     form = PasskeySignupForm(request.POST or None)
-    if request.method == "POST":
-        signup.abandoned_removed()
-        if form.is_valid():
-            try:
-                signup.started(request, form.cleaned_data["username"], next_url)
-            except IntegrityError:  # taken since the form checked it: another start of the same name at once
-                form.add_error("username", get_adapter(request).validation_error("username_taken"))
-            else:
-                return redirect("account_signup_passkey_create")
+    # The name's check (ACCOUNT_ADAPTER's clean_username) first removes every sign-up left half-way an hour ago.
+    if request.method == "POST" and form.is_valid():
+        try:
+            signup.started(request, form.cleaned_data["username"], next_url)
+        except IntegrityError:  # taken since the form checked it: another start of the same name at once
+            form.add_error("username", get_adapter(request).validation_error("username_taken"))
+        else:
+            return redirect("account_signup_passkey_create")
     context = {"form": form, "next": next_url}
     return render(request, "ledger/accounts/passkey_signup.html", context, status=400 if form.errors else 200)
 
