@@ -87,8 +87,7 @@ def login_name(request: HttpRequest | None, credentials: dict[str, Any] | None) 
     for field in _NAME_FIELDS:
         name = source.get(field)
         if isinstance(name, str) and name.strip():
-            typed = name.strip().casefold()
-            return _account_name(typed) if "@" in typed else typed
+            return _account_name(name.strip()) if "@" in name else name.strip().casefold()
     return None
 
 
@@ -97,7 +96,7 @@ def _account_name(address: str) -> str:
     an address nobody has counts as typed, so the counters tell nobody which addresses exist."""
     names = EmailAddress.objects.filter(email=address.lower()).order_by("-verified", "pk")
     username: str | None = names.values_list("user__username", flat=True).first()
-    return username.casefold() if username else address
+    return (username or address).casefold()
 
 
 def _counters(request: HttpRequest, credentials: dict[str, Any] | None) -> list[tuple[str, int]]:
