@@ -43,6 +43,11 @@ def players_shared(user: Any) -> Q:
     return Q(pk__in=CircleMember.objects.filter(circle__in=circles).values("player_id"))
 
 
+def account_deleting(event: hooks.AccountDeleting) -> None:
+    """A deleted account keeps score of no circle; the circles it owns stay."""
+    Circle.scorekeepers.through.objects.filter(user=event.user).delete()
+
+
 def connect() -> None:
     hooks.evening_closing.connect(evening_closing)
     hooks.evening_reopening.connect(evening_reopening)
@@ -50,3 +55,4 @@ def connect() -> None:
     hooks.seating_suggested.connect(seating_suggested)
     hooks.evening_in_circle_started.connect(evening_in_circle_started)
     hooks.players_shared.connect(players_shared)
+    hooks.account_deleting.connect(account_deleting)
