@@ -46,6 +46,7 @@ from axes.models import AccessAttempt
 from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
@@ -92,10 +93,16 @@ def login_name(request: HttpRequest | None, credentials: dict[str, Any] | None) 
 
 
 def _account_name(address: str) -> str:
-    """The user name of the account with this e-mail address (allauth keeps addresses in lower case, indexed);
-    an address nobody has counts as typed, so the counters tell nobody which addresses exist."""
+    """The user name of the account with this e-mail address: allauth's addresses (kept in lower case, indexed),
+    else the account's own e-mail field, which allauth's log-in accepts too (an account made before allauth, or by
+    an administrator, has no allauth address); an address nobody has counts as typed, so the counters tell nobody
+    which addresses exist."""
     names = EmailAddress.objects.filter(email=address.lower()).order_by("-verified", "pk")
     username: str | None = names.values_list("user__username", flat=True).first()
+    if username is None:
+        user_model = get_user_model()
+        accounts = user_model.objects.filter(email__iexact=address).order_by("pk")
+        username = accounts.values_list(user_model.USERNAME_FIELD, flat=True).first()
     return (username or address).casefold()
 
 

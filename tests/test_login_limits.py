@@ -278,6 +278,15 @@ def test_guesses_by_e_mail_count_on_the_user_names_counter(client, alice):
     assert _log_in(client).status_code == 302  # the owner, elsewhere, still gets in
 
 
+def test_an_e_mail_address_on_the_account_alone_counts_on_the_user_names_counter(client, alice):
+    alice.email = "alice@example.org"  # no allauth address: an account made by an administrator, say
+    alice.save()
+    _guess(client)
+    by_e_mail = client.post(ACCOUNTS, {"login": "Alice@Example.org", "password": "guess-6"}, **GUESSER)
+    assert by_e_mail.status_code == 429
+    assert auth.login_name(None, {"login": " ALICE@example.org"}) == "alice"
+
+
 def test_an_unknown_e_mail_counts_as_typed(client, alice):
     _guess(client, username="nobody@example.org")
     assert _log_in(client, **GUESSER).status_code == 302  # tells nothing about which addresses exist

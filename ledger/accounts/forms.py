@@ -68,6 +68,7 @@ class PasskeySignupForm(forms.Form):
     )
 
     def clean_username(self) -> str:
+        # The adapter checks the name normalized as Django stores it (NFKC), so the check sees the stored name.
         name: str = get_adapter().clean_username(self.cleaned_data["username"])
         # Stored as allauth's own sign-up stores it (ACCOUNT_PRESERVE_USERNAME_CASING off: in lower case).
         return name if account_settings.PRESERVE_USERNAME_CASING else name.lower()

@@ -15,11 +15,12 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from ledger import hooks
-from ledger.models import Invitation, UserPreference
+from ledger.models import Evening, Invitation, UserPreference
 
 DELETED_NAME = "deleted-{id}"
 
@@ -49,7 +50,9 @@ def account_delete(*, user: Any) -> None:
         UserPreference.objects.filter(user=user).delete()
         # Invitations are addressed to a name, which is free again: whoever takes it next gets none of these.
         Invitation.objects.filter(username__iexact=user.get_username()).delete()
-        user.username = DELETED_NAME.format(id=user.pk)
+        # Nobody keeps score as a deleted account; the evenings it owns stay (see above).
+        Evening.scorekeepers.through.objects.filter(user=user).delete()
+        user.username = _deleted_name(user)
         user.email = ""
         user.first_name = ""
         user.last_name = ""
@@ -60,3 +63,15 @@ def account_delete(*, user: Any) -> None:
         user.save()
         user.groups.clear()
         user.user_permissions.clear()
+
+
+def _deleted_name(user: Any) -> str:
+    """``deleted-<id>``, or ``deleted-<id>-<n>`` should another account hold it (in any case): sign-ups refuse such
+    names, but one made before they did, or by an administrator, must not make the deletion fail."""
+    taken = get_user_model().objects.exclude(pk=user.pk)
+    base = name = DELETED_NAME.format(id=user.pk)
+    n = 1
+    while taken.filter(username__iexact=name).exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name

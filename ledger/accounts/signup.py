@@ -14,10 +14,12 @@ import datetime
 from typing import Any
 
 from allauth.account.models import Login
+from allauth.mfa.models import Authenticator
 from allauth.mfa.webauthn.internal import auth as webauthn
 from allauth.mfa.webauthn.internal import flows as webauthn_flows
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
@@ -31,9 +33,13 @@ NEXT_KEY = "talon_passkey_signup_next"
 
 
 def abandoned_removed() -> None:
-    """Every account left half-way through a passkey sign-up long enough ago goes, freeing its name."""
+    """Every account left half-way through a passkey sign-up long enough ago goes, freeing its name. One that was
+    ever used (logged in to, or given a passkey, say by an administrator's activating it) is an account, not a
+    sign-up, and stays even if made inactive again."""
     stale = timezone.now() - ABANDONED
-    get_user_model().objects.filter(passkey_signup__started__lt=stale, is_active=False).delete()
+    get_user_model().objects.filter(
+        passkey_signup__started__lt=stale, is_active=False, last_login__isnull=True
+    ).exclude(Exists(Authenticator.objects.filter(user=OuterRef("pk")))).delete()
 
 
 def started(request: HttpRequest, username: str, next_url: str | None = None) -> Any:

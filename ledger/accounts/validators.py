@@ -3,6 +3,7 @@ takes (``deleted-<id>``, ledger.accounts.services), which would collide with it 
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
@@ -14,7 +15,9 @@ DELETED_PREFIX = DELETED_NAME.split("{", 1)[0]
 
 
 def not_a_deleted_accounts_name(value: str) -> None:
-    if value.strip().casefold().startswith(DELETED_PREFIX):
+    # Normalized as Django stores a name (NFKC): "ｄeleted-1" (a full-width letter) is stored as "deleted-1".
+    name: str = get_user_model().normalize_username(value)
+    if name.strip().casefold().startswith(DELETED_PREFIX):
         raise ValidationError(
             _("Names starting with “%(prefix)s” are kept for deleted accounts.") % {"prefix": DELETED_PREFIX}
         )

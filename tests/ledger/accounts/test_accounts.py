@@ -505,3 +505,45 @@ def test_an_invitation_to_the_name_in_another_case_is_answered_by_its_user(clien
     assert response.status_code == 302
     assert not Invitation.objects.exists()
     assert evening.scorekeepers.filter(pk=alice.pk).exists() == (answer == "accept")
+
+
+# --------------------------------------------------------------------------------------------------------------
+# A name is checked as it is stored (NFKC); a deletion's name never collides
+
+
+@pytest.mark.parametrize("url", [SIGNUP, "/accounts/signup/passkey/"])
+def test_a_full_width_letter_passes_for_no_deleted_accounts_name(client, alice, url):
+    form = {"username": f"ｄeleted-{alice.pk}", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    response = client.post(url, form)
+    assert "Names starting with “deleted-” are kept for deleted accounts." in response.content.decode()
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["alice"]
+    account_services.account_delete(user=alice)
+    assert get_user_model().objects.get(pk=alice.pk).username == f"deleted-{alice.pk}"
+
+
+def test_a_name_with_a_full_width_letter_is_stored_as_django_stores_it(client, db):
+    form = {"username": "ｄora", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    assert client.post(SIGNUP, form).status_code == 302
+    assert list(get_user_model().objects.values_list("username", flat=True)) == ["dora"]
+
+
+def test_deleting_takes_another_name_when_the_deleted_name_is_held(alice):
+    get_user_model().objects.create_user(username=f"Deleted-{alice.pk}")  # made by an administrator, say
+    account_services.account_delete(user=alice)
+    assert get_user_model().objects.get(pk=alice.pk).username == f"deleted-{alice.pk}-2"
+
+
+def test_a_deleted_account_keeps_score_of_nothing_and_its_evenings_stay(alice, charlie):
+    from ledger.circles.models import Circle
+
+    theirs = factories.make_evening(charlie)
+    theirs.scorekeepers.add(alice)
+    own = factories.make_evening(alice)
+    own.scorekeepers.add(charlie)
+    circle = Circle.objects.create(owner=charlie, name="Thursdays")
+    circle.scorekeepers.add(alice)
+    account_services.account_delete(user=alice)
+    assert not theirs.scorekeepers.exists()
+    assert not circle.scorekeepers.exists()
+    own.refresh_from_db()
+    assert own.owner == alice and list(own.scorekeepers.all()) == [charlie]

@@ -96,6 +96,34 @@ def test_an_old_inactive_account_that_is_no_passkey_sign_up_is_never_removed(cli
     assert get_user_model().objects.filter(pk=alice.pk).exists()
 
 
+def _left_half_way_two_hours_ago(client, username):
+    client.post(START, {"username": username})
+    PasskeySignup.objects.update(started=timezone.now() - datetime.timedelta(hours=2))
+    return get_user_model().objects.get(username=username)
+
+
+@pytest.mark.parametrize("used", ["logged_in", "passkey"])
+def test_an_account_once_used_then_made_inactive_is_never_removed_as_a_sign_up(client, db, used):
+    erika = _left_half_way_two_hours_ago(client, "erika")
+    if used == "logged_in":
+        get_user_model().objects.filter(pk=erika.pk).update(last_login=timezone.now())
+    else:
+        Authenticator.objects.create(user=erika, type=Authenticator.Type.WEBAUTHN, data={})
+    assert type(client)().post(START, {"username": "erika"}).status_code == 400
+    assert get_user_model().objects.filter(pk=erika.pk).exists()
+
+
+def test_an_account_made_active_is_a_sign_up_no_more(client, db):
+    erika = _left_half_way_two_hours_ago(client, "erika")
+    erika.is_active = True  # an administrator's doing
+    erika.save()
+    assert not PasskeySignup.objects.exists()
+    erika.is_active = False
+    erika.save()
+    assert type(client)().post(START, {"username": "erika"}).status_code == 400
+    assert get_user_model().objects.filter(pk=erika.pk).exists()
+
+
 def test_a_logged_in_user_is_sent_home(alice_client):
     assert alice_client.get(START)["Location"] == "/"
     assert alice_client.get(CREATE)["Location"] == START
