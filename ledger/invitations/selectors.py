@@ -17,6 +17,7 @@ from ledger.circles.models import Circle, CircleMember
 from ledger.invitations.models import DEFAULT_DAYS, LIFETIMES, InviteLink, InviteLinkUse
 from ledger.invitations.services import Subject
 from ledger.models import Evening, Player
+from ledger.people.models import PlayerClaim
 from ledger.qr import qr_svg
 from ledger.tournaments.models import Tournament
 
@@ -109,17 +110,31 @@ def use_of(link: InviteLink, user: Any) -> InviteLinkUse | None:
     return InviteLinkUse.objects.filter(link=link, user=user).first()
 
 
-def membership_of(use: InviteLinkUse) -> CircleMember | None:
-    """The circle membership a circle link's use made (None once the member was removed)."""
-    if use.link.circle_id is None or use.player_id is None:
+def _still_theirs(link: InviteLink, player_id: int, user: Any) -> bool:
+    """Whether the player the link's use seated is still ``user``'s: they hold an approved claim on it, or the
+    link was for anybody and made it for them, and nobody else has been given it since. A dropped claim cuts them
+    off."""
+    claims = PlayerClaim.objects.approved().filter(player_id=player_id)
+    if claims.filter(user_id=user.pk).exists():
+        return True
+    return link.player_id is None and not claims.exists()
+
+
+def membership_of(use: InviteLinkUse, user: Any) -> CircleMember | None:
+    """The circle membership a circle link's use made, while its player is still ``user``'s and the link still
+    works (None once the member was removed, the claim dropped, or the link revoked or expired): the member's page
+    is read fresh, so a renewed member link must not reach whoever was cut off."""
+    link, player_id = use.link, use.player_id
+    if link.circle_id is None or player_id is None or not link.is_live() or not _still_theirs(link, player_id, user):
         return None
-    return CircleMember.objects.filter(circle_id=use.link.circle_id, player_id=use.player_id).first()
+    return CircleMember.objects.filter(circle_id=link.circle_id, player_id=player_id).first()
 
 
 def landing(use: InviteLinkUse, user: Any) -> str:
     """Where the accepted link leads: the evening's page, the circle's page (for its scorekeepers) or the member's
     own page, the tournament's page (for its organiser) or its live standings; else the link's own page, which
-    says what the user holds."""
+    says what the user holds. The pages a token opens (a member's page, the live standings) only while the link
+    works: once it was revoked or expired, a past acceptance leads nowhere the books do not check themselves."""
     link = use.link
     subject = link.subject
     if isinstance(subject, Evening) and subject.can_keep_score(user):
@@ -127,12 +142,12 @@ def landing(use: InviteLinkUse, user: Any) -> str:
     if isinstance(subject, Circle):
         if Circle.objects.for_user(user).filter(pk=subject.pk).exists():
             return subject.get_absolute_url()
-        membership = membership_of(use)
+        membership = membership_of(use, user)
         if membership is not None and membership.token:
             return reverse("ledger:circle_member_page", args=[membership.token])
     if isinstance(subject, Tournament):
         if subject.owner_id == user.pk:
             return subject.get_absolute_url()
-        if subject.share_token:
+        if subject.share_token and link.is_live():
             return reverse("ledger:tournament_live", args=[subject.share_token])
     return link.page_url()

@@ -9,6 +9,7 @@ first acceptance and grants nothing more.
 from __future__ import annotations
 
 import datetime
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -166,16 +167,25 @@ def _grant(link: InviteLink, user: Any) -> Player | None:
     return _entrant(link.tournament, link.player or _new_player(user, link.tournament.owner))
 
 
-def _new_player(user: Any, owner: Any) -> Player:
-    """A new player of the owner's, named as the user ("petr", or "petr (2)" if the owner has a petr).
+def _looks(name: str) -> str:
+    """What a name looks like to a reader: "Petr", "petr" and a full-width "ｐｅｔｒ" are one name."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
-    Never one the owner has already: a link for anybody would hand its holder somebody else's membership, personal
-    page and entries. Only a link that names a player gives that player, to the one person it is for."""
-    name = player_name_tidy(str(user.get_username())[:40])
+
+def _new_player(user: Any, owner: Any) -> Player:
+    """A new player of the owner's, named as the user ("petr", or "petr (2)" if the owner has a petr, a Petr or a
+    full-width ｐｅｔｒ).
+
+    Never one the owner has already, nor one that only looks like it: a link for anybody would hand its holder
+    somebody else's membership, personal page and entries, or a name the scorekeeper cannot tell from theirs. Only
+    a link that names a player gives that player, to the one person it is for. The user name is read as the
+    books read every name: its look-alike letters made plain, refused when it hides characters."""
+    name = player_name_tidy(unicodedata.normalize("NFKC", str(user.get_username()))[:40])
+    taken = {_looks(other) for other in Player.objects.filter(owner=owner).values_list("name", flat=True)}
     for number in range(1, 1000):
         suffix = f" ({number})" if number > 1 else ""
         candidate = name[: 40 - len(suffix)].rstrip() + suffix
-        if Player.objects.filter(owner=owner, name=candidate).exists():
+        if _looks(candidate) in taken:
             continue
         try:
             with transaction.atomic():  # somebody else took the name meanwhile: the next number

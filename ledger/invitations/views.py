@@ -118,7 +118,7 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
         "use": use,
         # Who makes links sees the page their guests see, with nothing to accept.
         "maker": services.may_make_links(request.user, link.subject),
-        "landing": selectors.landing(use, request.user) if use else "",
+        "landing": _landing(use, request.user) if use else "",
         "accepted_on": _accepted_on(use) if use else "",
         "works_until": selectors.sentence(
             _("The invitation works until %(when)s.") % {"when": selectors.when(link.expires_at)}
@@ -127,6 +127,12 @@ def invite_link(request: HttpRequest, token: str) -> HttpResponse:
         "log_in_url": _log_in_url(link),
     }
     return _private(render(request, "ledger/invitations/invite_link.html", context))
+
+
+def _landing(use: InviteLinkUse, user: Any) -> str:
+    """The way on from the link's page; none when it leads back to this page (nothing else to open)."""
+    landing = selectors.landing(use, user)
+    return "" if landing == use.link.page_url() else landing
 
 
 def _accepted_on(use: InviteLinkUse) -> str:

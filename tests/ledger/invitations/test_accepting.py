@@ -3,6 +3,7 @@ what it grants; accepting again changes nothing."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from ledger import hooks
@@ -178,3 +179,36 @@ def test_a_long_user_name_is_cut_to_fit_its_number(alice, circle):
     Player.objects.create(owner=alice, name=long)
     browser_of(factories.make_user(long + "yz")).post(accept_path(make_link(circle, alice)))
     assert InviteLinkUse.objects.get().player.name == "x" * 36 + " (2)"
+
+
+def _unnormalised_user(name: str):
+    """An account whose name was stored as typed (an older sign-up, an import): not made plain by Django."""
+    return get_user_model().objects.create(username=name)
+
+
+def test_a_look_alike_user_name_joins_a_circle_under_a_name_of_its_own(alice, circle):
+    """To whoever reads the circle's page "ana", a full-width "ａnA" and a player "ｂen" the scorekeeper typed are
+    Ana and Ben: each new member gets the next number."""
+    Player.objects.create(owner=alice, name="ｂen")
+    link = make_link(circle, alice)
+    for user in (factories.make_user("ana"), _unnormalised_user("ａnA"), factories.make_user("BEN")):
+        browser_of(user).post(accept_path(link))
+    made = [use.player.name for use in InviteLinkUse.objects.order_by("pk")]
+    assert made == ["ana (2)", "anA (3)", "BEN (2)"]
+    members = CircleMember.objects.filter(circle=circle).values_list("player__name", flat=True)
+    assert sorted(members) == ["Ana", "BEN (2)", "Ben", "Cyril", "anA (3)", "ana (2)"]
+
+
+def test_a_look_alike_user_name_enters_a_tournament_under_a_name_of_its_own(alice, tournament):
+    link = make_link(tournament, alice)
+    browser_of(factories.make_user("dAnA")).post(accept_path(link))
+    browser_of(_unnormalised_user("ｆｅｒｏ")).post(accept_path(link))
+    entrants = Entrant.objects.filter(tournament=tournament, number__gt=6).order_by("number")
+    assert [(entrant.player.name, entrant.number) for entrant in entrants] == [("dAnA (2)", 7), ("fero (2)", 8)]
+
+
+def test_a_user_name_hiding_characters_is_refused_as_the_books_refuse_it(alice, circle):
+    link = make_link(circle, alice)
+    response = browser_of(_unnormalised_user("A\u200bna")).post(accept_path(link), follow=True)
+    assert "A player&#x27;s name cannot contain control or text-direction characters." in response.content.decode()
+    assert not InviteLinkUse.objects.exists() and CircleMember.objects.filter(circle=circle).count() == 3
