@@ -326,7 +326,9 @@ def circle_member_page(request: HttpRequest, token: str) -> HttpResponse:
     context |= hooks.page_parts(hooks.member_page_context, hooks.PageShown(request, membership), "member_page_parts")
     response = render(request, "ledger/circles/circle_member.html", context)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the URL: no page it links to may learn it
+    # The token is in the URL: no other site may learn it. Same-origin, not no-referrer: with no-referrer the
+    # browser posts this page's own forms with "Origin: null", which the CSRF check refuses.
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

@@ -347,7 +347,9 @@ def tournament_checkin(request: HttpRequest, token: str) -> HttpResponse:
     context = {"tournament": tournament, "entrants": selectors.entrants(tournament), "token": token}
     response = render(request, "ledger/tournaments/tournament_checkin.html", context)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the URL
+    # The token is in the URL: no other site may learn it. Same-origin, not no-referrer: with no-referrer the
+    # browser posts this page's own forms with "Origin: null", which the CSRF check refuses.
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

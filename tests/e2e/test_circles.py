@@ -66,6 +66,10 @@ def test_the_tab_is_settled_and_a_transfer_marked_paid_with_htmx(page: Page, ali
     expect(page.get_by_role("heading", level=1)).to_contain_text("Ben")
     violations = audit(page)
     assert not violations, "\n".join(report(violations, "member page"))
+    # His own choice through his own link: a plain form post from a page whose address holds the token.
+    tap(page, page.get_by_role("button", name="Hide me from statistics"))
+    expect(page.get_by_role("button", name="Show me in statistics again")).to_be_visible()
+    assert circle.members.get(name="Ben").hide_stats
 
 
 def test_the_settings_change_with_htmx_and_the_pot_holder_gets_a_qr_code(page: Page, alice: Any) -> None:

@@ -238,7 +238,7 @@ def test_a_member_sees_his_balance_what_he_pays_with_qr_codes_and_his_statistics
     tab_and_pot.tab_settle(circle=circle, by=alice)
     response = client.get(url)
     page = response.content.decode()
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert "Ben → Ana" in page and "Cyril → Ana" not in page  # his transfers only
     assert "QR Platba" in page
     assert "Mark paid" not in page  # read only

@@ -384,7 +384,7 @@ def test_a_player_checks_in_at_the_door(client, tournament):
     url = reverse("ledger:tournament_checkin", args=[tournament.share_token])
     page = client.get(url)
     assert page.status_code == 200 and "Tap your own name" in page.content.decode()
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     ben = tournament.entrants.get(player__name="Ben")
     tap = reverse("ledger:tournament_checkin_entrant", args=[tournament.share_token, ben.pk])
     answer = client.post(tap, headers=HX)
