@@ -64,9 +64,13 @@ def token_create(request: HttpRequest) -> HttpResponse:
     """A new API token (the old one, if any, stops working), shown once on the account page; after a fresh password
     or passkey check, as a token acts as the account on the API (allauth replays the request once checked)."""
     user: Any = request.user
-    had = Token.objects.filter(user=user).exists()
+    current = Token.objects.filter(user=user).first()
+    replaces = request.POST.get("replaces")  # the token the page showed ("": none); a double tap names the same
+    if replaces is not None and replaces != (current.created.isoformat() if current else ""):
+        return redirect("account_home")  # already replaced by the first tap: its key is the one shown
     request.session[NEW_TOKEN] = services.token_issue(user=request.user)
-    messages.success(request, _("New API token made: the old one no longer works.") if had else _("API token made."))
+    made = _("New API token made: the old one no longer works.") if current else _("API token made.")
+    messages.success(request, made)
     return redirect("account_home")
 
 

@@ -547,3 +547,17 @@ def test_a_deleted_account_keeps_score_of_nothing_and_its_evenings_stay(alice, c
     assert not circle.scorekeepers.exists()
     own.refresh_from_db()
     assert own.owner == alice and list(own.scorekeepers.all()) == [charlie]
+
+
+def test_a_double_tap_on_make_a_token_makes_one(alice_fresh, alice):
+    """Both taps name the token the page showed (none): the second finds it replaced and makes no other."""
+    alice_fresh.post("/accounts/token/", {"replaces": ""})
+    first = Token.objects.get(user=alice).key
+    alice_fresh.post("/accounts/token/", {"replaces": ""})
+    assert Token.objects.get(user=alice).key == first
+    page = alice_fresh.get("/accounts/").content.decode()
+    assert first in page  # the key the first tap made, shown once
+    replaces = Token.objects.get(user=alice).created.isoformat()
+    assert f'name="replaces" value="{replaces}"' in page
+    alice_fresh.post("/accounts/token/", {"replaces": replaces})  # a deliberate replacement names the token shown
+    assert Token.objects.get(user=alice).key != first
