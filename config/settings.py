@@ -136,6 +136,10 @@ INSTALLED_APPS = [
     "ledger.accounts",
     "ledger.people",
     "ledger.invitations",
+    "ledger.devices",
+    "ledger.seats",
+    "ledger.confirmations",
+    "ledger.signatures",
     "ledger.demo",
 ]
 

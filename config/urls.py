@@ -12,6 +12,10 @@ urlpatterns = [
     path("", include("ledger.accounts.urls")),
     path("", include("ledger.people.urls")),
     path("", include("ledger.invitations.urls")),
+    path("", include("ledger.devices.urls")),
+    path("", include("ledger.seats.urls")),
+    path("", include("ledger.confirmations.urls")),
+    path("", include("ledger.signatures.urls")),
     # allauth's log-in and log-out under Django's names too (LOGIN_URL, the templates): one log-in page.
     path("accounts/login/", account_views.login, name="login"),
     path("accounts/logout/", account_views.logout, name="logout"),

@@ -51,6 +51,10 @@ urlpatterns = [
     path("", include("ledger.tournaments.api_urls")),  # tournaments
     path("", include("ledger.invitations.api_urls")),  # invitation links
     path("", include("ledger.people.api_urls")),  # a person's own summaries and claims
+    path("", include("ledger.devices.api_urls")),  # a user's devices and their push subscriptions
+    path("", include("ledger.seats.api_urls")),  # seats held by phones
+    path("", include("ledger.confirmations.api_urls")),  # confirmations and disputes of hands
+    path("", include("ledger.signatures.api_urls")),  # signatures of the list
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file: the Content-Security-Policy allows no inline script.
     path(

@@ -39,6 +39,25 @@ class StaleVersion(LedgerError):
         self.current = hand
 
 
+class HandConflict(LedgerError):
+    """A phone recorded the hand after ``after`` but another hand was recorded meanwhile: ``stored`` is the first
+    hand the phone had not seen. Nothing of the tapped hand is stored; the phone shows both and its player decides."""
+
+    def __init__(self, stored: Hand) -> None:
+        super().__init__(
+            _("Hand #%(number)s was just recorded by %(who)s.") % {"number": stored.number, "who": recorder(stored)},
+            field="after",
+        )
+        self.stored = stored
+
+
+def recorder(hand: Hand) -> str:
+    """Who the books name for a hand's recording: the account's full name (a seated phone's stand-in carries its
+    player's name there), else its user name."""
+    user = hand.entered_by
+    return user.get_full_name() or user.get_username()
+
+
 def require_open(evening: Evening) -> None:
     """Refuse any change to a closed evening's hands, tables or transfers."""
     if not evening.is_open:

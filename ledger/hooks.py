@@ -19,7 +19,7 @@ A hook carries one frozen event and collects its listeners' answers:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -132,6 +132,55 @@ class TablePage:
 table_page_context = Hook[TablePage, dict[str, Any]]("table_page_context")
 
 
+@dataclass(frozen=True)
+class HandStored:
+    """One hand changed, after the commit: ``change`` is "recorded", "corrected", "voided" or "restored";
+    ``version`` the hand's version now; ``by_id`` the user the books name for the change."""
+
+    hand_id: int
+    table_id: int
+    evening_id: int
+    number: int
+    version: int
+    change: str
+    by_id: int
+
+
+hand_stored = Hook[HandStored, None]("hand_stored")
+
+
+@dataclass(frozen=True)
+class HandMark:
+    """What a feature says of a hand wherever hands are listed (the log, the share page, the PDF, the API): a
+    ``code`` for machines ("confirmed", "disputed", "awaiting"), a ``label`` in the reader's language, and a longer
+    ``title`` (who confirmed and when, a dispute's reason)."""
+
+    code: str
+    label: str
+    title: str = ""
+
+
+# Marks of listed hands: each listener answers {hand id: [HandMark, ...]} for the hands given, reading them in a
+# fixed number of queries (never one per hand).
+hands_marked = Hook["Sequence[Hand]", dict[int, list[HandMark]]]("hands_marked")
+
+
+def hand_marks(hands: Sequence[Hand]) -> dict[int, list[HandMark]]:
+    """Every listener's marks of ``hands``, joined per hand (hands no listener marks are left out)."""
+    marks: dict[int, list[HandMark]] = {}
+    if not hands:
+        return marks
+    for answer in hands_marked.send(hands):
+        for hand_id, listed in answer.items():
+            marks.setdefault(hand_id, []).extend(listed)
+    return marks
+
+
+# A hand recorded meanwhile won over the one a phone tapped (``errors.HandConflict``): the page showing both versions
+# side by side asks features for more ways out (subject: the stored Hand), under ``conflict_parts``.
+hand_conflict_context = Hook[PageShown, dict[str, Any]]("hand_conflict_context")
+
+
 # --------------------------------------------------------------------------------------------------------------
 # Evenings
 
@@ -163,6 +212,34 @@ class EveningClosing:
 
 # A listener answers True when it booked the planned transfers itself (a circle's tab): the books then store none.
 evening_closing = Hook[EveningClosing, bool]("evening_closing")
+
+
+@dataclass(frozen=True)
+class CloseCheck:
+    """A line the close page shows before the evening closes (who signed, hands not confirmed). ``open``: closing
+    past it needs the scorekeeper's explicit override, which the evening's history records with ``text``."""
+
+    text: str
+    open: bool = False
+
+
+# What the close page shows: each listener answers its lines for the evening (read before the close, outside it).
+evening_close_checks = Hook["Evening", list[CloseCheck]]("evening_close_checks")
+
+
+def close_checks(evening: Evening) -> list[CloseCheck]:
+    return [check for answer in evening_close_checks.send(evening) for check in answer]
+
+
+@dataclass(frozen=True)
+class ClosedEvening:
+    """An evening closed (after the commit); ``by_id`` closed it."""
+
+    evening_id: int
+    by_id: int
+
+
+evening_closed = Hook[ClosedEvening, None]("evening_closed")
 
 # An evening opens again, inside its locked transaction: what a close booked elsewhere is taken back.
 evening_reopening = Hook["Evening", None]("evening_reopening")

@@ -191,6 +191,15 @@ class Invitation(models.Model):
 class Table(models.Model):
     """One run of hands of one game within an evening: seat order, frozen ruleset, dealer rotation."""
 
+    class Recording(models.TextChoices):
+        SCOREKEEPER = "scorekeeper", _("only the scorekeeper records")
+        SEATED = "seated", _("any seated player records")
+
+    class Confirmation(models.TextChoices):
+        NONE = "none", _("no confirmation")
+        OPPONENT = "opponent", _("one opponent of the declarer confirms")
+        EVERYONE = "everyone", _("every other player confirms")
+
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
     game = models.CharField(_("game"), max_length=10, choices=Game.choices)
     # The full resolved ruleset (preset + every option), frozen so later preset changes never re-price old hands.
@@ -205,6 +214,13 @@ class Table(models.Model):
     # The revision the table's statistics summaries (``StatsLine`` and its kin) were computed at; None: never.
     # Statistics bring the summaries of the tables whose revision moved on up to date (``ledger.stats``).
     stats_revision = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    # Who may record at this table and whose OK a recorded hand needs; chosen with the ruleset and frozen with it.
+    recording = models.CharField(
+        _("who records"), max_length=11, choices=Recording.choices, default=Recording.SCOREKEEPER
+    )
+    confirmation = models.CharField(
+        _("confirmation"), max_length=8, choices=Confirmation.choices, default=Confirmation.NONE
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -474,6 +490,8 @@ class EveningEvent(models.Model):
         REOPENED = "reopened", _("reopened")
         TRANSFER_PAID = "transfer_paid", _("transfer paid")
         TRANSFER_UNPAID = "transfer_unpaid", _("transfer marked unpaid")
+        # Closed although hands were unconfirmed or disputed, or players had not signed: the note says what.
+        CLOSE_OVERRIDDEN = "close_overridden", _("closed despite open confirmations")
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=20, choices=Kind.choices)
