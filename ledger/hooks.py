@@ -223,6 +223,11 @@ class CloseCheck:
     open: bool = False
 
 
+# The settlement (close) page and the evening's PDF summary (subject: the Evening): parts under
+# ``settlement_page_parts`` and ``summary_parts`` (the signatures of the list, signing for a player who left).
+settlement_page_context = Hook[PageShown, dict[str, Any]]("settlement_page_context")
+summary_context = Hook[PageShown, dict[str, Any]]("summary_context")
+
 # What the close page shows: each listener answers its lines for the evening (read before the close, outside it).
 evening_close_checks = Hook["Evening", list[CloseCheck]]("evening_close_checks")
 
