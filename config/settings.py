@@ -387,6 +387,19 @@ if PUSH_URL and PUSH_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
 STREAM_LIMIT_PER_CLIENT = env_int("STREAM_LIMIT_PER_CLIENT", 600)
 STREAM_LIMIT_TOTAL = env_int("STREAM_LIMIT_TOTAL", 3000)
 
+# Web Push (ledger/devices/push.py): notifications to the phones that opted in ("Hand #9 needs your OK"), signed with
+# the server's VAPID key pair. Make one with `python manage.py vapid_keys` (docs/deploy.md) and keep it: phones
+# subscribed with the public key, and a new pair leaves every subscription unusable. WEBPUSH_SUBJECT is how a push
+# service reaches the site's operator (mailto: or https:). With no keys set, push is off: no opt-in button anywhere,
+# and nothing is sent.
+WEBPUSH_VAPID_PUBLIC_KEY = env_str("WEBPUSH_VAPID_PUBLIC_KEY", "").strip()
+WEBPUSH_VAPID_PRIVATE_KEY = env_str("WEBPUSH_VAPID_PRIVATE_KEY", "").strip()
+WEBPUSH_SUBJECT = env_str("WEBPUSH_SUBJECT", "").strip()
+if bool(WEBPUSH_VAPID_PUBLIC_KEY) != bool(WEBPUSH_VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("WEBPUSH_VAPID_PUBLIC_KEY and WEBPUSH_VAPID_PRIVATE_KEY: set both (push on) or neither")
+if WEBPUSH_VAPID_PRIVATE_KEY and not WEBPUSH_SUBJECT:
+    raise ImproperlyConfigured("WEBPUSH_SUBJECT: expected mailto:you@example.org or an https:// address with the keys")
+
 # --------------------------------------------------------------------------------------------------------------
 # Logging: everything goes to stderr, in every configuration (gunicorn's error log, the terminal of `make run`),
 # DEBUG on or off. Django's own default sends errors only to the console with DEBUG on and otherwise mails them to

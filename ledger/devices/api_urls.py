@@ -1,5 +1,10 @@
 """The devices' API routes, in the ``api:`` namespace (``ledger/api_urls.py`` includes them)."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from ledger.devices.api import DeviceListApi, DeviceSwitchOffApi
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("devices/", DeviceListApi.as_view(), name="devices"),
+    path("devices/<int:device_id>/", DeviceSwitchOffApi.as_view(), name="device"),
+]

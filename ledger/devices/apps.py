@@ -7,6 +7,6 @@ class DevicesConfig(AppConfig):
     verbose_name = "Devices and Web Push"
 
     def ready(self) -> None:
-        from ledger.devices import listeners
+        from ledger.devices import checks, listeners  # noqa: F401 - importing checks registers them
 
         listeners.connect()

@@ -187,3 +187,47 @@ function forgetPages() {
     .keys()
     .then((names) => Promise.all(names.filter((name) => name.startsWith(PAGES_PREFIX)).map((name) => caches.delete(name))));
 }
+
+// ---- Web Push (ledger/devices/push.py sends, static/js/push.js opts the phone in) -----------------------------------
+// The message is JSON: {title, body, url, tag}. A newer notification with the same tag replaces the older one (the
+// same hand asked again), and still rings.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch (error) {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  const options = {
+    body: String(message.body || ""),
+    data: { url: sameOriginUrl(message.url) },
+    icon: SHELL.find((url) => url.includes("icon-192")),
+  };
+  if (message.tag) {
+    options.tag = String(message.tag);
+    options.renotify = true;
+  }
+  event.waitUntil(self.registration.showNotification(String(message.title || "Talon"), options));
+});
+
+// A tap on the notification: the page it names, in a window of Talon's already open if there is one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = sameOriginUrl(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
+    }),
+  );
+});
+
+// Only a page of this site opens from a notification; anything else opens the home page.
+function sameOriginUrl(address) {
+  try {
+    const url = new URL(String(address || "/"), self.location.origin);
+    return url.origin === self.location.origin ? url.href : self.location.origin + "/";
+  } catch (error) {
+    return self.location.origin + "/";
+  }
+}
