@@ -15,7 +15,7 @@ from ledger.hand_forms.base import add_domain_error as add_domain_error
 
 # add_domain_error lives with the hand forms (the offline worker uses it too); the views take it from here.
 from ledger.hand_forms.fields import Segments, choice_field
-from ledger.models import Currency, Game, Settlement
+from ledger.models import Currency, Game, Settlement, Table
 from rules.labels import currency_stake, preset_label, value_label
 
 MAX_SEATS = 4
@@ -62,6 +62,14 @@ class TableForm(forms.Form):
     # "game:preset" the option fields were drawn for, and the options the scorekeeper changed since (by name).
     drawn_for = forms.CharField(widget=forms.HiddenInput, required=False)
     edited = forms.CharField(widget=forms.HiddenInput, required=False)
+    # Frozen with the ruleset once the table starts. Not required: a post without them (an older page, a script)
+    # starts the table as tables always started, the scorekeeper alone recording and nobody confirming.
+    recording = forms.ChoiceField(
+        label=_("Who records"), choices=Table.Recording.choices, required=False, widget=Segments
+    )
+    confirmation = forms.ChoiceField(
+        label=_("Confirmation of each hand"), choices=Table.Confirmation.choices, required=False, widget=Segments
+    )
     # Bound, the request's QueryDict; unbound, Django's empty MultiValueDict: either copies and takes writes
     # (_redraw_options), which the stubs' Mapping does not say.
     data: MultiValueDict[str, str]
@@ -95,6 +103,8 @@ class TableForm(forms.Form):
         for name, field in _option_fields(game_name, preset, currency).items():
             self.fields[f"opt_{name}"] = field
         self.initial.update({"game": game_name, "preset": preset, "drawn_for": f"{game_name}:{preset}"})
+        self.initial.setdefault("recording", Table.Recording.SCOREKEEPER)
+        self.initial.setdefault("confirmation", Table.Confirmation.NONE)
         self.stale = False  # the options posted were drawn for another game or preset
         self.edited_options: list[str] = []
         if self.is_bound:
@@ -144,6 +154,13 @@ class TableForm(forms.Form):
         return [
             self.cleaned_data[f"player_{seat}"] for seat in range(MAX_SEATS) if self.cleaned_data.get(f"player_{seat}")
         ]
+
+    def table_settings(self) -> dict[str, str]:
+        """Who records and whose OK a hand needs, as chosen (the defaults where nothing was posted)."""
+        return {
+            "recording": self.cleaned_data.get("recording") or Table.Recording.SCOREKEEPER,
+            "confirmation": self.cleaned_data.get("confirmation") or Table.Confirmation.NONE,
+        }
 
     def overrides(self) -> dict[str, Any]:
         """The preset plus every option as the scorekeeper saw and left it (a valid form was drawn for this preset)."""

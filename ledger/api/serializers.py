@@ -46,6 +46,15 @@ class TableSerializer(serializers.Serializer[Table]):
     rules = serializers.DictField(source="ruleset", help_text="the resolved ruleset, frozen on the table")
     first_dealer = serializers.IntegerField()
     hand_count = serializers.IntegerField(help_text="hands recorded so far, voided included")
+    recording = serializers.ChoiceField(
+        choices=Table.Recording.choices, help_text="who records hands; chosen at the start, frozen with the rules"
+    )
+    recording_label = serializers.CharField(source="get_recording_display", help_text="in the request's language")
+    confirmation = serializers.ChoiceField(
+        choices=Table.Confirmation.choices,
+        help_text="whose OK a recorded hand needs; chosen at the start, frozen with the rules",
+    )
+    confirmation_label = serializers.CharField(source="get_confirmation_display", help_text="in the request's language")
 
 
 class TableWithBalancesSerializer(TableSerializer):

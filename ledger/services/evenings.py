@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 import rules
@@ -82,9 +82,14 @@ def table_create(
     players: list[str],
     rules_override: dict[str, Any] | None = None,
     first_dealer: int = 0,
+    recording: str = Table.Recording.SCOREKEEPER,
+    confirmation: str = Table.Confirmation.NONE,
 ) -> Table:
-    """Seat the players (known ones reused, new ones added) and freeze the resolved ruleset on the table."""
+    """Seat the players (known ones reused, new ones added) and freeze the resolved ruleset on the table, with who
+    records and whose OK a hand needs: chosen now, frozen with the ruleset (no later step changes them)."""
     require_open(evening)
+    _require_choice(recording, Table.Recording, field="recording")
+    _require_choice(confirmation, Table.Confirmation, field="confirmation")
     names = [player_name_tidy(name) for name in players if name and name.strip()]
     if len(set(names)) != len(names):
         raise LedgerError(_("Each player can sit at the table only once."), field="players")
@@ -96,7 +101,13 @@ def table_create(
     if not 0 <= first_dealer < len(names):
         raise LedgerError(_("The first dealer must sit at the table."), field="first_dealer")
     table = Table.objects.create(
-        evening=evening, game=game, ruleset=ruleset, seat_names=names, first_dealer=first_dealer
+        evening=evening,
+        game=game,
+        ruleset=ruleset,
+        seat_names=names,
+        first_dealer=first_dealer,
+        recording=recording,
+        confirmation=confirmation,
     )
     owner = evening.owner
     Seat.objects.bulk_create(
@@ -104,6 +115,12 @@ def table_create(
         for position, name in enumerate(names)
     )
     return table
+
+
+def _require_choice(value: str, choices: type[models.TextChoices], *, field: str) -> None:
+    if value not in choices.values:
+        known = ", ".join(f'"{choice}"' for choice in choices.values)
+        raise LedgerError(_("Choose one of %(known)s.") % {"known": known}, field=field)
 
 
 def evening_add_scorekeeper(*, evening: Evening, user: Any) -> None:

@@ -30,7 +30,7 @@ import rules
 from ledger import services as books
 from ledger.errors import LedgerError
 from ledger.live import fanout
-from ledger.models import Evening, new_share_token
+from ledger.models import Evening, Table, new_share_token
 from ledger.texts import text_tidy
 from ledger.tournaments import formats, selectors
 from ledger.tournaments.models import Entrant, Round, Tournament, TournamentTable
@@ -247,7 +247,15 @@ def _table_open(tournament: Tournament, played: Round, number: int, seats: list[
         counted=False,  # a tournament's tables stay out of the players' evening statistics
     )
     chosen = formats.tournament_format(tournament)
-    table = books.table_create(evening=evening, game=tournament.game, players=seats, rules_override=dict(chosen.rules))
+    # An opponent confirms each hand at a tournament's table, as a table terminal has the opposing side verify a
+    # score before it counts: the standings rest on hands no single phone wrote alone.
+    table = books.table_create(
+        evening=evening,
+        game=tournament.game,
+        players=seats,
+        rules_override=dict(chosen.rules),
+        confirmation=Table.Confirmation.OPPONENT,
+    )
     return TournamentTable.objects.create(round=played, number=number, evening=evening, table=table)
 
 

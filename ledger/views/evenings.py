@@ -180,6 +180,7 @@ def table_create(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
                 players=form.players(),
                 rules_override=form.overrides(),
                 first_dealer=form.cleaned_data["first_dealer"],
+                **form.table_settings(),
             )
         except (rules.RulesError, services.LedgerError) as error:
             add_domain_error(form, error)
@@ -196,7 +197,8 @@ def _last_seating(evening: Evening) -> dict[str, Any]:
     last = evening.tables.order_by("-id").first()
     if last is None:
         return {}
-    return {"game": last.game, **{f"player_{seat}": name for seat, name in enumerate(last.seat_names)}}
+    seats = {f"player_{seat}": name for seat, name in enumerate(last.seat_names)}
+    return {"game": last.game, "recording": last.recording, "confirmation": last.confirmation, **seats}
 
 
 def _seating_suggested(evening: Evening) -> dict[str, Any]:
@@ -223,4 +225,5 @@ def _seating_again(request: HttpRequest) -> dict[str, Any]:
     }
     seats = {f"player_{seat}": name for seat, name in enumerate(table.seat_names)}
     # The seats come back in the same order, so the same seat number is the same player dealing first.
-    return {"game": table.game, "preset": preset, "first_dealer": table.first_dealer, **seats, **changed}
+    settings = {"recording": table.recording, "confirmation": table.confirmation}
+    return {"game": table.game, "preset": preset, "first_dealer": table.first_dealer, **settings, **seats, **changed}
