@@ -1,4 +1,4 @@
-"""A phone holding a seat at a table."""
+"""A phone holding a seat at a table, and the stand-in account that acts for a phone without an account."""
 
 from __future__ import annotations
 
@@ -8,6 +8,18 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ledger.models import Player, Table
+
+
+class SeatClaimQuerySet(models.QuerySet["SeatClaim"]):
+    def held(self) -> SeatClaimQuerySet:
+        return self.filter(status=SeatClaim.Status.HELD)
+
+    def waiting(self) -> SeatClaimQuerySet:
+        return self.filter(status=SeatClaim.Status.PENDING)
+
+    def live(self) -> SeatClaimQuerySet:
+        """Claims that still mean something: held, or waiting for the scorekeeper, of an open evening."""
+        return self.filter(status__in=[SeatClaim.Status.HELD, SeatClaim.Status.PENDING], table__evening__status="open")
 
 
 class SeatClaim(models.Model):
@@ -43,6 +55,8 @@ class SeatClaim(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    objects = SeatClaimQuerySet.as_manager()
+
     class Meta:
         ordering = ["table_id", "position", "-claimed_at"]
         constraints = [
@@ -52,7 +66,35 @@ class SeatClaim(models.Model):
             models.UniqueConstraint(
                 fields=["table", "device"], condition=Q(status="held"), name="phone_holds_one_seat_per_table"
             ),
+            # A phone waits for one seat of a table at a time: asking again finds its claim.
+            models.UniqueConstraint(
+                fields=["table", "device"], condition=Q(status="pending"), name="phone_waits_once_per_table"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.table_id}/{self.position}: {self.player_id} ({self.status})"
+
+    @property
+    def is_held(self) -> bool:
+        return self.status == self.Status.HELD
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status == self.Status.PENDING
+
+
+class StandIn(models.Model):
+    """The account that acts for a phone without one at one player's seat: named after the player (its first
+    name), no usable password, inactive, listed nowhere. One per phone and player, so a phone that leaves and comes
+    back is named the same in the books."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_stand_in")
+    device = models.CharField(max_length=64)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["device", "player"], name="stand_in_once_per_phone_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.device[:8]})"

@@ -32,7 +32,19 @@ class Migration(migrations.Migration):
             ],
             options={
                 'ordering': ['table_id', 'position', '-claimed_at'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'held')), fields=('table', 'position'), name='seat_held_by_one_phone'), models.UniqueConstraint(condition=models.Q(('status', 'held')), fields=('table', 'device'), name='phone_holds_one_seat_per_table')],
+                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'held')), fields=('table', 'position'), name='seat_held_by_one_phone'), models.UniqueConstraint(condition=models.Q(('status', 'held')), fields=('table', 'device'), name='phone_holds_one_seat_per_table'), models.UniqueConstraint(condition=models.Q(('status', 'pending')), fields=('table', 'device'), name='phone_waits_once_per_table')],
+            },
+        ),
+        migrations.CreateModel(
+            name='StandIn',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('device', models.CharField(max_length=64)),
+                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='ledger.player')),
+                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='seat_stand_in', to=settings.AUTH_USER_MODEL)),
+            ],
+            options={
+                'constraints': [models.UniqueConstraint(fields=('device', 'player'), name='stand_in_once_per_phone_player')],
             },
         ),
     ]
