@@ -5,7 +5,7 @@ one transaction: a rules error or a broken invariant leaves nothing half-stored.
 change (``evenings``, ``hands``, ``settlement``, ``players``); callers name them all through ``ledger.services``.
 """
 
-from ledger.errors import EveningClosed, LedgerError, StaleVersion
+from ledger.errors import EveningClosed, HandConflict, LedgerError, StaleVersion
 from ledger.services.evenings import (
     evening_add_scorekeeper,
     evening_again,
@@ -47,6 +47,7 @@ from ledger.services.settlement import (
 
 __all__ = [
     "EveningClosed",
+    "HandConflict",
     "LedgerError",
     "NamedTransfer",
     "StaleVersion",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from ledger import hooks, running_balances, selectors
-from ledger.errors import LedgerError, StaleVersion, require_open
+from ledger.errors import HandConflict, LedgerError, StaleVersion, require_open
 from ledger.models import (
     Hand,
     HandVersion,
@@ -78,9 +78,20 @@ def hands_post(*, table: Table, priced: Sequence[tuple[Hand, rules.Score]]) -> N
 
 
 def hand_record(
-    *, table: Table, hand: dict[str, Any], by: Any, key: str | None = None, dealer: int | None = None
+    *,
+    table: Table,
+    hand: dict[str, Any],
+    by: Any,
+    key: str | None = None,
+    dealer: int | None = None,
+    after: int | None = None,
 ) -> Hand:
-    """Price and store one hand with its postings; a repeated ``key`` returns the hand already recorded."""
+    """Price and store one hand with its postings; a repeated ``key`` returns the hand already recorded.
+
+    ``after`` is the number of hands the phone showed when its hand was tapped: when another hand was recorded
+    meanwhile, nothing is stored and ``HandConflict`` names the first hand the phone had not seen, so that two phones
+    recording "the next hand" at once never make it two hands unasked. None (the import, old clients): no check.
+    """
     if key:
         existing = Hand.objects.filter(table=table, key=key).first()
         if existing is not None:
@@ -91,6 +102,11 @@ def hand_record(
     try:
         with transaction.atomic():
             locked = _lock_table(table)
+            if after is not None and locked.hand_count != after:
+                # The phone's own tap, retried while its first try waited for the lock, is no conflict.
+                if key and (mine := Hand.objects.filter(table=locked, key=key).first()) is not None:
+                    return mine
+                raise HandConflict(_first_unseen(locked, after))
             pending = selectors.table_pending_bock(locked)
             if pending is not None and hand["bock"] != pending:
                 raise LedgerError(_("Another hand was entered meanwhile; enter this one again."), field="bock")
@@ -108,12 +124,28 @@ def hand_record(
             _post(stored, score)
             Table.objects.filter(pk=locked.pk).update(hand_count=number, revision=F("revision") + 1)
             _announce(locked, revision=locked.revision + 1, hands=number)
+            _tell_stored(stored, "recorded")
     except IntegrityError:
         # Two taps with the same key raced past the first lookup: the other one won, answer with its hand.
         if key and (existing := Hand.objects.filter(table=table, key=key).first()) is not None:
             return existing
         raise
     return stored
+
+
+def _first_unseen(table: Table, after: int) -> Hand:
+    """The first hand recorded after the ``after`` hands a phone showed (an imported evening may skip numbers);
+    a count the table never had is a page from elsewhere, refused on its field."""
+    unseen = None
+    if 0 <= after < table.hand_count:
+        unseen = table.hands.filter(number__gt=after).select_related("entered_by").order_by("number").first()
+    if unseen is None:
+        raise LedgerError(
+            _("The table has %(count)s hands, not %(after)s; reload the page.")
+            % {"count": table.hand_count, "after": after},
+            field="after",
+        )
+    return unseen
 
 
 def hand_correct(*, hand: Hand, document: dict[str, Any], by: Any, version: int, dealer: int | None = None) -> Hand:
@@ -129,6 +161,7 @@ def hand_correct(*, hand: Hand, document: dict[str, Any], by: Any, version: int,
         _bump(current, by)
         current.postings.all().delete()
         _post(current, score)
+        _tell_stored(current, "corrected")
     return current
 
 
@@ -167,6 +200,7 @@ def _status_set(hand: Hand, by: Any, version: int | None, status: str) -> Hand:
         running_balances.rederive(current)
         if status == Hand.Status.COUNTED:
             _require_evening_balanced(current)  # counted again, it must fit the evening's books
+        _tell_stored(current, "restored" if status == Hand.Status.COUNTED else "voided")
     return current
 
 
@@ -216,8 +250,24 @@ def _lock_hand(hand: Hand, version: int) -> Hand:
     _lock_table(hand.table)
     current = Hand.objects.select_for_update().select_related("table").get(pk=hand.pk)
     if current.version != version:
-        raise StaleVersion(current)
+        raise _stale(current)
     return current
+
+
+def _stale(current: Hand) -> StaleVersion:
+    """The refusal of a change made from an old version, naming who made the newer one: a correction racing a
+    confirmation or another phone's correction is answered with whose change it missed."""
+    changed_by = current.changed_by  # read only here: the lock above takes no user's row
+    stale = StaleVersion(current)
+    stale.message = _(
+        "Hand #%(number)s was changed meanwhile by %(who)s (now version %(version)s); reload it and try again."
+    ) % {
+        "number": current.number,
+        "who": changed_by.get_full_name() or changed_by.get_username(),
+        "version": current.version,
+    }
+    stale.args = (stale.message,)
+    return stale
 
 
 def _dealer_position(table: Table, dealer: int | None) -> int:
@@ -256,6 +306,20 @@ def _announce(table: Table, *, revision: int, hands: int) -> None:
     """After the commit (never for a hand rolled back), whoever follows the table hears that it changed."""
     changed = hooks.HandsChanged(table_id=table.pk, evening_id=table.evening_id, revision=revision, hands=hands)
     hooks.hands_changed.send_after_commit(changed)
+
+
+def _tell_stored(hand: Hand, change: str) -> None:
+    """After the commit, the features hear which hand changed and how (the phones that must confirm it, ...)."""
+    stored = hooks.HandStored(
+        hand_id=hand.pk,
+        table_id=hand.table_id,
+        evening_id=hand.table.evening_id,
+        number=hand.number,
+        version=hand.version,
+        change=change,
+        by_id=hand.changed_by_id,
+    )
+    hooks.hand_stored.send_after_commit(stored)
 
 
 def _post(hand: Hand, score: rules.Score) -> None:
