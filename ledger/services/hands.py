@@ -260,7 +260,7 @@ def _stale(current: Hand) -> StaleVersion:
     changed_by = current.changed_by  # read only here: the lock above takes no user's row
     stale = StaleVersion(current)
     stale.message = _(
-        "Hand #%(number)s was changed meanwhile by %(who)s (now version %(version)s); reload it and try again."
+        "Hand #%(number)s was changed meanwhile (now version %(version)s) by %(who)s; reload it and try again."
     ) % {
         "number": current.number,
         "who": changed_by.get_full_name() or changed_by.get_username(),

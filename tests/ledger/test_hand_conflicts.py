@@ -115,7 +115,7 @@ def test_a_correction_from_an_old_version_names_who_changed_it(snapser_table, al
     with pytest.raises(services.StaleVersion) as caught:
         services.hand_correct(hand=hand, document=factories.SNAPSER_N1, by=alice, version=1)
     assert caught.value.message == (
-        "Hand #1 was changed meanwhile by Věra Nováková (now version 2); reload it and try again."
+        "Hand #1 was changed meanwhile (now version 2) by Věra Nováková; reload it and try again."
     )
     assert str(caught.value) == caught.value.message
     assert caught.value.current.version == 2
