@@ -62,7 +62,7 @@ def start() -> PushService:
     service: PushService
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             service.received.append(Received(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             self.send_response(service.answers.get(self.path, 201))
@@ -90,7 +90,11 @@ class FakeBrowser:
         point = self.key.public_key().public_bytes(
             serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
         )
-        return {"endpoint": self.endpoint, "expirationTime": None, "keys": {"p256dh": b64(point), "auth": b64(self.auth)}}
+        return {
+            "endpoint": self.endpoint,
+            "expirationTime": None,
+            "keys": {"p256dh": b64(point), "auth": b64(self.auth)},
+        }
 
     def read(self, request: Received) -> dict[str, Any]:
         """The message, decrypted as the browser does (a wrong key or secret raises)."""

@@ -19,7 +19,9 @@ from tests.ledger.devices.push_service import FakeBrowser
 SUBSCRIBE = reverse("devices:push_subscribe")
 UNSUBSCRIBE = reverse("devices:push_unsubscribe")
 STATE = reverse("devices:push_state")
-ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
+ANDROID = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
+)
 
 
 def post_json(client: Client, url: str, body: object, **headers: str):
@@ -161,7 +163,9 @@ def test_a_deleted_account_is_heard_by_no_phone(db, vapid, alice_client, alice, 
 # The button on pages
 
 
-def test_the_table_page_shows_the_button_without_a_query_more(db, settings, alice_client, alice, django_assert_num_queries):
+def test_the_table_page_shows_the_button_without_a_query_more(
+    db, settings, alice_client, alice, django_assert_num_queries
+):
     table = factories.make_table(factories.make_evening(alice))
     url = reverse("ledger:table_detail", args=[table.pk])
     alice_client.get(url)  # the session and caches warm

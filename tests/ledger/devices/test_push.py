@@ -132,7 +132,9 @@ def test_a_phone_switched_off_gets_nothing(vapid, push_service, fake_browser, ph
     assert push_service.received == []
 
 
-def test_without_vapid_keys_nothing_is_asked_or_sent(settings, push_service, fake_browser, phone, django_assert_num_queries):
+def test_without_vapid_keys_nothing_is_asked_or_sent(
+    settings, push_service, fake_browser, phone, django_assert_num_queries
+):
     settings.WEBPUSH_ALLOW_LOOPBACK = True
     subscribe(fake_browser, phone.hash)
     settings.WEBPUSH_VAPID_PUBLIC_KEY = settings.WEBPUSH_VAPID_PRIVATE_KEY = ""
