@@ -246,3 +246,14 @@ def test_another_phone_at_the_table_page_sees_no_signing_row(alice_client, table
 def test_signed_at_is_the_local_time(evening, players, alice, settings):
     signature = signature_sign(evening=evening, player=players["Ben"], by=alice).signature
     assert signed_at(signature) == timezone.localtime(signature.at).strftime("%H:%M")
+
+
+def test_the_seated_phones_own_page_shows_sign_the_list_full_and_live(ana_phone, table):
+    url = reverse("seats:seat_page", args=[table.pk])
+    page = ana_phone.get(url)
+    assert page.status_code == 200
+    assert "You sign as Ana: hands 1–2, your balance +0.80" in text(page.content.decode())
+    live = ana_phone.get(url, headers=HX).content.decode()
+    assert "<html" not in live and 'id="sign-the-list"' in live
+    ana_phone.post(sign_url(table), {"revision": "2"}, headers=HX)
+    assert f"Signed at {signed_at(Signature.objects.get())}" in text(ana_phone.get(url, headers=HX).content.decode())
