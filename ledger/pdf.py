@@ -28,6 +28,8 @@ def summary_pdf(evening: Evening, *, request: HttpRequest | None = None) -> byte
 
 def summary_context(evening: Evening) -> dict[str, Any]:
     hands_by_table = selectors.evening_hands(evening)
+    # Each hand's marks (confirmed, disputed), asked once for all the evening's hands.
+    selectors.hands_marked([hand for hands in hands_by_table.values() for hand in hands])
     found = list(evening.tables.all())
     balances_by_table = selectors.tables_balances(evening, found)
     tables = [_table_entry(table, balances_by_table[table.pk], hands_by_table[table.pk]) for table in found]

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 import rules
-from ledger import qr
+from ledger import hooks, qr
 from ledger.hand_forms.base import CONTRACTS_WINDOW, ContractPlayed, tally_contracts
 from ledger.models import Evening, Hand, Player, Posting, Seat, Settlement, Table, Transfer
 from ledger.scoreboard import seat_rows
@@ -229,14 +229,23 @@ def hand_log(table: Table, *, whole: bool = False, length: int = LOG_LENGTH) -> 
     """The log as the pages show it: the newest ``length`` hands (all of them when ``whole``), newest first and
     voided ones included, the number of hands, and whether there are more than shown. Two queries."""
     hands = table.hands.order_by("-number")
-    log = list(hands if whole else hands[:length])
+    log = hands_marked(list(hands if whole else hands[:length]))
     total = table.hands.count()
     return {"log": log, "hand_total": total, "log_more": len(log) < total}
 
 
 def earlier_hands(table: Table, before: int, length: int) -> list[Hand]:
     """The ``length`` hands just older than hand number ``before``, newest first (the log's next page): one query."""
-    return list(table.hands.filter(number__lt=before).order_by("-number")[:length])
+    return hands_marked(list(table.hands.filter(number__lt=before).order_by("-number")[:length]))
+
+
+def hands_marked(hands: list[Hand]) -> list[Hand]:
+    """``hands``, each with ``.marks``: what the features say of it wherever hands are listed (confirmed, disputed),
+    ``hooks.hand_marks`` asked once for the whole list, so its listeners' fixed queries are paid once a page."""
+    marks = hooks.hand_marks(hands)
+    for hand in hands:
+        hand.marks = marks.get(hand.pk, [])  # type: ignore[attr-defined]
+    return hands
 
 
 def evening_hands(evening: Evening) -> dict[int, list[Hand]]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models.manager import BaseManager
 from rest_framework import serializers
 
+from ledger import selectors
 from ledger.api.fields import AmountsField, MoneyField
 from ledger.models import Evening, Hand, Table
 
@@ -20,7 +22,27 @@ class LineSerializer(serializers.Serializer[dict[str, Any]]):
     amount = serializers.CharField(allow_null=True)
 
 
+class HandMarkSerializer(serializers.Serializer[Any]):
+    """What a feature says of a hand (``hooks.HandMark``): confirmed, disputed, awaiting an OK."""
+
+    code = serializers.CharField(help_text='for machines: "confirmed", "disputed", "awaiting", …')
+    label = serializers.CharField(help_text="in the request's language")  # type: ignore[assignment]
+    title = serializers.CharField(help_text="more of it (who confirmed and when, a dispute's reason); may be empty")
+
+
+class HandListSerializer(serializers.ListSerializer[Hand]):
+    """A list of hands, their marks asked once for the whole list (never once per hand)."""
+
+    def to_representation(self, data: Any) -> list[Any]:
+        hands = list(data.all() if isinstance(data, BaseManager) else data)
+        selectors.hands_marked([hand for hand in hands if not hasattr(hand, "marks")])
+        return [self.child.to_representation(hand) for hand in hands]  # type: ignore[union-attr]
+
+
 class HandSerializer(serializers.Serializer[Hand]):
+    class Meta:
+        list_serializer_class = HandListSerializer
+
     id = serializers.IntegerField()
     table = serializers.IntegerField(source="table_id")
     number = serializers.IntegerField()
@@ -36,6 +58,12 @@ class HandSerializer(serializers.Serializer[Hand]):
     lines = LineSerializer(many=True, help_text="the explanation, in the request's language (Accept-Language)")
     entered_at = serializers.DateTimeField()
     changed_at = serializers.DateTimeField()
+    marks = HandMarkSerializer(many=True, help_text="what features say of the hand: confirmed, disputed, …")
+
+    def to_representation(self, instance: Hand) -> dict[str, Any]:
+        if not hasattr(instance, "marks"):  # one hand alone (a list marks all its hands at once)
+            selectors.hands_marked([instance])
+        return super().to_representation(instance)
 
 
 class TableSerializer(serializers.Serializer[Table]):
