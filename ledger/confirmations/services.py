@@ -66,6 +66,11 @@ def _give(
                 _("Hand #%(number)s was voided: there is nothing to confirm.") % {"number": current.number},
                 field="hand",
             )
+        if version > current.version:
+            raise LedgerError(
+                _("Hand #%(number)s has no version %(version)s yet.") % {"number": current.number, "version": version},
+                field="version",
+            )
         if current.version != version:
             raise VersionChanged(current)
         _require_needed(current, player)

@@ -51,7 +51,7 @@ def test_marking_hands_costs_the_same_queries_at_10_and_40_hands(table, alice, c
 
 
 def test_the_close_lists_each_hand_still_awaiting_or_disputed(table, alice):
-    first, second, third = factories.record(table, times=3)
+    first, _awaiting, third = factories.record(table, times=3)
     services.confirm(hand=first, version=1, player=player(table, "Ben"), by=alice)
     services.dispute(hand=third, version=1, player=player(table, "Ben"), by=alice, reason="no")
     checks = confirmation_marks.close_checks(table.evening)
