@@ -81,8 +81,8 @@ def test_hands_changed_since_ask_the_phone_to_sign_again(ana_phone, table):
     assert Signature.objects.filter(superseded_at__isnull=True).get().hands == 3
 
 
-def test_strangers_and_phones_holding_no_seat_get_404(client, charlie_client, table, ana_claim):
-    assert client.get(sign_url(table)).status_code == 404
+def test_strangers_and_phones_holding_no_seat_get_404(charlie_client, table, ana_claim):
+    assert Client().get(sign_url(table)).status_code == 404
     assert charlie_client.get(sign_url(table)).status_code == 404
     assert charlie_client.post(sign_url(table), {"player": "1"}).status_code == 404
     other_phone = phone(BEN_PHONE)
@@ -257,3 +257,15 @@ def test_the_seated_phones_own_page_shows_sign_the_list_full_and_live(ana_phone,
     assert "<html" not in live and 'id="sign-the-list"' in live
     ana_phone.post(sign_url(table), {"revision": "2"}, headers=HX)
     assert f"Signed at {signed_at(Signature.objects.get())}" in text(ana_phone.get(url, headers=HX).content.decode())
+
+
+def test_the_close_page_shows_the_signatures_to_its_scorekeeper_only(alice_client, charlie, evening, players, alice):
+    signature_sign(evening=evening, player=players["Cyril"], by=alice, for_absent=True)
+    url = reverse("ledger:evening_settlement", args=[evening.pk])
+    shown = text(alice_client.get(url).content.decode())
+    assert "Signatures of the list" in shown
+    assert "Ben : has not signed Sign for a player who left : Ben" in shown
+    assert "Cyril : signed for by alice at" in shown
+    stranger = Client()
+    stranger.force_login(charlie)
+    assert stranger.get(url).status_code == 404

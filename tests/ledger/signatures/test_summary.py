@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from pypdf import PdfReader
 from weasyprint import HTML
 
-from ledger import hooks, pdf
+from ledger import hooks
 from ledger.signatures import listeners, parts
 from ledger.signatures.selectors import signed_at
 from ledger.signatures.services import signature_sign
@@ -44,8 +45,10 @@ def test_a_signature_of_hands_changed_since_says_so_in_print(evening, table, pla
     assert "Ben signed before hand #3 changed: asked to sign again" in printed_part(evening)
 
 
-def test_the_evenings_pdf_carries_the_signatures_once_the_summary_draws_its_parts(evening, players, alice):
-    signature_sign(evening=evening, player=players["Ben"], by=alice, for_absent=True)
-    drawn = "summary_parts" in pdf.summary_context(evening)
-    text = pdf_text(pdf.summary_pdf(evening))
-    assert ("signed for by alice at" in text) == drawn
+def test_the_evenings_pdf_carries_the_signatures(alice_client, evening, players, alice):
+    signed = signature_sign(evening=evening, player=players["Ben"], by=alice, for_absent=True).signature
+    answer = alice_client.get(reverse("ledger:evening_summary_pdf", args=[evening.pk]))
+    text = pdf_text(answer.content)
+    assert "Signatures of the list" in text
+    assert f"signed for by alice at {signed_at(signed)}, left early" in text
+    assert "Ana has not signed" in text
