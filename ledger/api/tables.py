@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -12,8 +14,8 @@ from ledger import selectors, services
 from ledger.access import evening_for_scorekeeper, hand_for_scorekeeper, table_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, DocumentField
-from ledger.api.serializers import HandSerializer, TableSerializer
-from ledger.models import Game
+from ledger.api.serializers import HandSerializer, LineSerializer, TableSerializer
+from ledger.models import Game, Hand, Table
 
 HAND_HELP = "the hand part of the hand document; its JSON Schema per game is in GET /api/games/"
 ERRORS = {400: ErrorSerializer, 404: ErrorSerializer, 409: ConflictSerializer}
@@ -89,6 +91,28 @@ class HandListApi(APIView):
         return Response(self.OutputSerializer(hands, many=True).data)  # type: ignore[arg-type]
 
 
+class PricedHandSerializer(serializers.Serializer[Hand]):
+    """A hand priced as the ledger would store it, not stored (the client's side of a conflict)."""
+
+    hand = serializers.DictField(source="document", help_text="the hand part of the hand document, as sent")
+    label = serializers.CharField(help_text="in the request's language (Accept-Language)")  # type: ignore[assignment]
+    won = serializers.BooleanField(source="result.won", allow_null=True)
+    value = serializers.CharField(source="result.value", help_text="in the game's unit: list points for Skat")
+    score = serializers.DictField(child=serializers.IntegerField(), source="result.score", allow_null=True)
+    amounts = AmountsField(source="result.amounts", help_text="money per player, exact, summing to zero")
+    lines = LineSerializer(many=True, help_text="the explanation, in the request's language (Accept-Language)")
+
+
+class HandConflictSerializer(ConflictSerializer):
+    """409: the evening is closed, a stale version, or (``field`` "after") another client recorded a hand after the
+    ones this one had seen: ``stored`` is the first of them, ``yours`` the hand sent, priced and not stored. Send it
+    again with ``after`` = ``stored.number`` to record it as the hand after that one; the same key then still counts
+    once."""
+
+    stored = HandSerializer(required=False, help_text="the first hand recorded after the ones the client had seen")
+    yours = PricedHandSerializer(required=False, help_text="the hand sent, priced as it would be stored; not stored")
+
+
 class HandCreateApi(APIView):
     class InputSerializer(serializers.Serializer[None]):
         hand = DocumentField(help_text=HAND_HELP)
@@ -101,16 +125,27 @@ class HandCreateApi(APIView):
         dealer = serializers.IntegerField(
             required=False, allow_null=True, help_text="seat position (0-based); default: the rotation's next"
         )
+        after = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=0,
+            max_value=2_147_483_647,
+            help_text="the table's hand_count the client showed when the hand was tapped: when another hand was "
+            "recorded meanwhile, nothing is stored and 409 answers with both; absent or null: no check",
+        )
 
     OutputSerializer = HandSerializer
 
     @extend_schema(
         operation_id="hand_create",
         request=InputSerializer,
-        responses={201: OutputSerializer, **ERRORS},
-        summary="Record a hand (a retry with the same key answers 201 with the hand first recorded)",
+        responses={201: OutputSerializer, **ERRORS, 409: HandConflictSerializer},
+        summary="Record a hand (a retry with the same key answers 201 with the hand first recorded; 409 when another "
+        "hand was recorded after the client's ``after``)",
         examples=[
-            OpenApiExample("Šnapser: hrám s vodou", request_only=True, value={"hand": SNAPSER_HAND, "key": "tap-1"})
+            OpenApiExample(
+                "Šnapser: hrám s vodou", request_only=True, value={"hand": SNAPSER_HAND, "key": "tap-1", "after": 0}
+            )
         ],
     )
     def post(self, request: Request, table_id: int) -> Response:
@@ -118,10 +153,30 @@ class HandCreateApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        hand = services.hand_record(
-            table=table, hand=data["hand"], by=request.user, key=data.get("key") or None, dealer=data.get("dealer")
-        )
+        try:
+            hand = services.hand_record(
+                table=table,
+                hand=data["hand"],
+                by=request.user,
+                key=data.get("key") or None,
+                dealer=data.get("dealer"),
+                after=data.get("after"),
+            )
+        except services.HandConflict as conflict:
+            return self._conflict(table, data["hand"], conflict)
         return Response(self.OutputSerializer(hand).data, status=status.HTTP_201_CREATED)
+
+    @staticmethod
+    def _conflict(table: Table, hand: dict[str, Any], conflict: services.HandConflict) -> Response:
+        stored = conflict.stored
+        yours = services.hand_preview(table=table, hand=hand, number=stored.number + 1)
+        body = {
+            "field": conflict.field,
+            "error": conflict.message,
+            "stored": HandSerializer(stored).data,
+            "yours": PricedHandSerializer(yours).data,
+        }
+        return Response(body, status=status.HTTP_409_CONFLICT)
 
 
 class HandDetailApi(APIView):

@@ -120,12 +120,15 @@ def usual_contract(state: OfflineState, priced: Sequence[dict[str, Any]]) -> str
     return FORMS[state["game"]].usual_contract(played)
 
 
-def _form_html(state: OfflineState, form: HandForm) -> str:
+def _form_html(state: OfflineState, form: HandForm, after: int | str | None) -> str:
+    """The form as the server draws it; ``after``: how many hands the page showed before the hand it takes (the
+    server's and those kept on the phone before it), so that a kept hand synced later is checked against them."""
     context = {
         "table": OfflineTable.of(state),
         "form": form,
         "action": state["action"],
         "table_revision": state["revision"],
+        "after": after,
         "csrf_token": state["csrf_token"],
     }
     return render_to_string("ledger/_hand_form.html", context)
@@ -138,14 +141,16 @@ def fresh_form(state: OfflineState, priced: Sequence[dict[str, Any]]) -> str:
     initial: dict[str, Any] = {cls.contract_field: usual_contract(state, priced)}
     if start.bock is not None:
         initial["bock"] = start.bock
-    return _form_html(state, cls(OfflineTable.of(state), dealer=start.dealer, initial=initial))
+    form = cls(OfflineTable.of(state), dealer=start.dealer, initial=initial)
+    return _form_html(state, form, state["next_number"] - 1 + len(priced))
 
 
 def redraw(state: OfflineState, fields: list[list[str]]) -> str:
     """The form redrawn for the values chosen so far (the server's ``hand_form`` view)."""
-    form = FORMS[state["game"]](OfflineTable.of(state), posted(fields))
+    data = posted(fields)
+    form = FORMS[state["game"]](OfflineTable.of(state), data)
     form.errors.clear()  # a redraw is not a submission
-    return _form_html(state, form)
+    return _form_html(state, form, data.get("after"))
 
 
 def price(state: OfflineState, queued: QueuedHand, before: Sequence[dict[str, Any]]) -> Priced:
@@ -156,14 +161,15 @@ def price(state: OfflineState, queued: QueuedHand, before: Sequence[dict[str, An
     with its errors beside the fields, as the server would draw it.
     """
     table = OfflineTable.of(state)
-    form = FORMS[state["game"]](table, posted(queued["fields"]))
+    data = posted(queued["fields"])
+    form = FORMS[state["game"]](table, data)
     if form.is_valid():
         try:
             return Priced(hand=_priced_hand(state, form, before))
         except (rules.RulesError, BockMismatch) as error:
             add_domain_error(form, error)
     form.focus_first_error()
-    return Priced(form=_form_html(state, form))
+    return Priced(form=_form_html(state, form, data.get("after")))
 
 
 class BockMismatch(Exception):

@@ -11,14 +11,17 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from ledger.access import table_for_scorekeeper
+from ledger.errors import HandConflict
 from ledger.games import form_class
 from ledger.hand_forms.base import HandForm
-from ledger.models import Hand
+from ledger.models import Hand, Table
 from ledger.offline import bundle
-from ledger.views.tables import record_from_form
+from ledger.views.hand_conflicts import conflict_panel
+from ledger.views.tables import phone_view, record_from_form
 
 # The worker's own policy (a worker follows the policy of the script it runs, not the page's). WebAssembly needs
 # 'wasm-unsafe-eval' to compile Pyodide's interpreter; it allows compiling wasm and nothing else (no eval(), no
@@ -59,14 +62,39 @@ def hand_queued(request: HttpRequest, table_id: int) -> JsonResponse:
 
     201 with the stored hand (its number and the server's price); a refusal is an answer too, not a failure of
     the request: 200 with ``stored: false`` and the reasons, each naming its field (a 4xx would also be reported as
-    an error in the phone's console, where nothing went wrong).
+    an error in the phone's console, where nothing went wrong). So is a conflict: another phone recorded the hand
+    after the ones this phone had seen (its ``after``): ``conflict`` carries the hand that won and the panel with both
+    versions, whose buttons act on the phone's queue; nothing is stored.
     """
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
-    hand = record_from_form(request, table, form)
+    try:
+        hand = record_from_form(request, table, form)
+    except HandConflict as conflict:
+        return JsonResponse(_conflict(request, table, form, conflict))
     if hand is not None:
         return JsonResponse(_stored(hand), status=201)
     return JsonResponse({"stored": False, "errors": _reasons(form)})
+
+
+def _conflict(request: HttpRequest, table: Table, form: HandForm, conflict: HandConflict) -> dict[str, Any]:
+    panel = conflict_panel(
+        request,
+        table=table,
+        conflict=conflict,
+        document=form.document(),
+        posted=request.POST,
+        action=reverse("ledger:hand_queued", args=[table.pk]),
+        drop_url=f"{table.get_absolute_url()}#table-live",
+        game_only=phone_view(request, table)["game_only"],
+        queued=form.cleaned_data.get("key") or "",
+    )
+    stored = conflict.stored
+    return {
+        "stored": False,
+        "conflict": {"message": conflict.message, "number": stored.number, "panel": panel},
+        "errors": [conflict.message],  # what a page from before conflicts says of it: refused, with the reason
+    }
 
 
 def _stored(hand: Hand) -> dict[str, Any]:

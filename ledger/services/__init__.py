@@ -20,6 +20,7 @@ from ledger.services.evenings import (
 )
 from ledger.services.hands import (
     hand_correct,
+    hand_preview,
     hand_price,
     hand_record,
     hand_restore,
@@ -61,6 +62,7 @@ __all__ = [
     "evening_scorekeeper_remove",
     "evening_share_reset",
     "hand_correct",
+    "hand_preview",
     "hand_price",
     "hand_record",
     "hand_restore",

@@ -55,6 +55,16 @@ def hand_result(*, table: Table, hand: dict[str, Any]) -> tuple[rules.Score, dic
     return stored_result(table, hand)
 
 
+def hand_preview(*, table: Table, hand: dict[str, Any], number: int, by: Any = None) -> Hand:
+    """The hand as Record would store it as hand ``number``, priced by ``hand_price`` (RulesError on bad input), never
+    saved: what a phone tapped when another hand was recorded first, shown beside the one that won."""
+    _score, result = stored_result(table, hand)
+    preview = Hand(table=table, number=number, dealer=0, document=hand, result=result)
+    if by is not None:
+        preview.entered_by = preview.changed_by = by
+    return preview
+
+
 def hands_post(*, table: Table, priced: Sequence[tuple[Hand, rules.Score]]) -> None:
     """The postings of many stored hands of one table from their priced scores (the import), inside the caller's
     transaction: each hand's amounts checked (zero sum, seated players), then one insert, one pass over the running

@@ -35,6 +35,7 @@ from ledger.games import form_class
 from ledger.hand_forms.base import ContractPlayed, HandForm, tally_contracts
 from ledger.models import Hand, Table
 from ledger.selectors import TABLE_LOG_LENGTH
+from ledger.views.hand_conflicts import conflict_context
 from ledger.views.htmx import HtmxHttpRequest
 
 # The log's "Earlier hands" button shows this many more each tap.
@@ -48,6 +49,8 @@ def table_detail(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     before = request.GET.get("before", "")
     if request.htmx and before.isdecimal() and length is not None:
         return _earlier_hands(request, table, int(before), length)
+    if request.htmx and "live" in request.GET:  # the live part alone ("Theirs is right: drop mine")
+        return table_now(request, table)
     context = _table_context(request, table, length=length)
     # Without JavaScript, Record redirects here with the hand's number: the same status line as the htmx answer.
     recorded = request.GET.get("recorded", "")
@@ -158,8 +161,10 @@ def _standing(
         **features,  # the features' parts of the page (the offline entry's state, ...)
         "table": table,
         "evening": table.evening,
-        # The form says which state of the table it was drawn on (see _hand_recorded_answer).
+        # The form says which state of the table it was drawn on (see _hand_recorded_answer), and how many hands
+        # the page showed: a hand recorded meanwhile by another phone is then a conflict, not a silent new hand.
         "table_revision": table.revision,
+        "after": table.hand_count,
         "last_counted": last,
         "scoreboard": _game_scoreboard(table, scoreboard) if phone["game_only"] else scoreboard,
         "next_dealer": table.seat_names[next_dealer],
@@ -214,7 +219,7 @@ def _fresh_form(
 ) -> SafeString:
     """A fresh hand form: the rotation's dealer, the contract most played at this table lately (``played``), the
     Bock rounds pending; drawn once per process for each such start (``_FRESH_FORMS``), then only stamped for this
-    request."""
+    request (``table`` read before its hands: the form never claims more hands than the page shows)."""
     cls = form_class(table.game)
     initial: dict[str, Any] = {cls.contract_field: cls.usual_contract([(r["contract"], r["count"]) for r in played])}
     if pending_bock is not None:
@@ -229,23 +234,26 @@ def _fresh_form(
             "form": form,
             "action": reverse("ledger:hand_create", args=[table.pk]),
             "table_revision": _REVISION_MARK,
+            "after": _AFTER_MARK,
             "csrf_token": _CSRF_MARK,
             "oob": oob,
         }
         drawn = render_to_string("ledger/_hand_form.html", context)
         _FRESH_FORMS.put((*start, dealer, language, oob), drawn)
     stamped = drawn.replace(_CSRF_MARK, get_token(request)).replace(_KEY_MARK, uuid.uuid4().hex)
-    return mark_safe(stamped.replace(_REVISION_MARK, str(table.revision)))  # noqa: S308 - drawn by our template
+    stamped = stamped.replace(_REVISION_MARK, str(table.revision)).replace(_AFTER_MARK, str(table.hand_count))
+    return mark_safe(stamped)  # noqa: S308 - drawn by our template
 
 
 class _DrawnForms:
     """The fresh hand forms drawn so far in this process, the least recently used forgotten past ``size``.
 
     A fresh form is a pure function of its table (seats, frozen ruleset), its dealer, its pre-selected values and
-    the language, except for three stamps: the CSRF token, the form's submission key and the table's revision,
-    drawn as marks and replaced for each request. Drawing one costs more than all the rest of the answer to Record
-    (some thirty widgets through Django's templates), and at a table the same few (one per dealer) come back hand
-    after hand. In memory, not in the shared cache: a new release, with other templates, starts with none.
+    the language, except for four stamps: the CSRF token, the form's submission key, the table's revision and its
+    count of hands, drawn as marks and replaced for each request. Drawing one costs more than all the rest of the
+    answer to Record (some thirty widgets through Django's templates), and at a table the same few (one per dealer)
+    come back hand after hand. In memory, not in the shared cache: a new release, with other templates, starts with
+    none.
     """
 
     def __init__(self, size: int) -> None:
@@ -275,7 +283,9 @@ _FRESH_FORMS = _DrawnForms(256)
 # A test that changes the settings (templates, languages …) draws its forms anew.
 setting_changed.connect(_FRESH_FORMS.clear)
 # Marks that no form draws by itself (fresh for each process), replaced by each request's own values.
-_CSRF_MARK, _KEY_MARK, _REVISION_MARK = (f"{name}-{uuid.uuid4().hex}" for name in ("csrf", "key", "revision"))
+_CSRF_MARK, _KEY_MARK, _REVISION_MARK, _AFTER_MARK = (
+    f"{name}-{uuid.uuid4().hex}" for name in ("csrf", "key", "revision", "after")
+)
 
 
 @login_required
@@ -305,6 +315,7 @@ def hand_form(request: HttpRequest, table_id: int) -> HttpResponse:
         "form": form,
         "action": reverse("ledger:hand_create", args=[table.pk]),
         "table_revision": int(seen) if seen.isdecimal() else table.revision,
+        "after": _posted_after(request.GET, table),
     }
     if request.GET.get("edit"):
         hand = hand_for_scorekeeper(request.user, int(request.GET["edit"]) if request.GET["edit"].isdecimal() else 0)
@@ -320,7 +331,10 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
     table = table_for_scorekeeper(request.user, table_id)
     form = form_class(table.game)(table, request.POST)
     if "_refresh" not in request.POST:
-        hand = record_from_form(request, table, form)
+        try:
+            hand = record_from_form(request, table, form)
+        except services.HandConflict as conflict:
+            return _conflict_answer(request, table, form, conflict)
         if hand is not None:
             answer = _hand_recorded_answer(request, table, hand) if request.htmx else None
             if answer is None:
@@ -330,6 +344,8 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             return answer
     after_submission(request, form)
     context = _table_context(request, table, form=form, length=_page_log_length(request))
+    # The hand being fixed was tapped after the hands its page showed then: a hand recorded since is a conflict.
+    context["after"] = _posted_after(request.POST, table)
     if request.htmx:
         return render(request, "ledger/_table_live.html", context)
     return render(request, "ledger/table_detail.html", context, status=400 if form.errors else 200)
@@ -337,7 +353,10 @@ def hand_create(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
 
 def record_from_form(request: HttpRequest, table: Table, form: HandForm) -> Hand | None:
     """Record the hand the posted form says (its key makes a repeat return the hand stored the first time), or None
-    with the refusal beside the form's fields: Record, and the hands a phone kept without a network."""
+    with the refusal beside the form's fields: Record, and the hands a phone kept without a network.
+
+    The form's ``after`` (how many hands its page showed) makes a hand another phone recorded meanwhile a
+    ``services.HandConflict``, raised for the caller to show both (``ledger.views.hand_conflicts``)."""
     if not form.is_valid():
         return None
     try:
@@ -347,10 +366,46 @@ def record_from_form(request: HttpRequest, table: Table, form: HandForm) -> Hand
             by=request.user,
             key=form.cleaned_data.get("key") or None,
             dealer=form.cleaned_data.get("dealer"),
+            after=_posted_after(request.POST),
         )
+    except services.HandConflict:
+        raise
     except (rules.RulesError, services.LedgerError) as error:
         add_domain_error(form, error)
         return None
+
+
+def _posted_after(posted: QueryDict, table: Table | None = None) -> int | None:
+    """The ``after`` a form carries (how many hands its page showed); None from a page drawn before forms carried it,
+    which records as before (or, redrawing for ``table``, the hands it has now)."""
+    after = posted.get("after", "")
+    if after.isdecimal() and len(after) < 10:
+        return int(after)
+    return None if table is None else table.hand_count
+
+
+def _conflict_answer(
+    request: HtmxHttpRequest, table: Table, form: HandForm, conflict: services.HandConflict
+) -> HttpResponse:
+    """Another phone recorded a hand first: the table as it is now with both versions side by side and the ways out
+    (``templates/ledger/_hand_conflict.html``); nothing of the tapped hand is stored."""
+    table.refresh_from_db(fields=["revision", "hand_count"])  # read before the hands: the form never claims more
+    context = _table_context(request, table, length=_page_log_length(request))
+    url = table.get_absolute_url()
+    context |= conflict_context(
+        request,
+        table=table,
+        conflict=conflict,
+        document=form.document(),
+        posted=request.POST,
+        action=reverse("ledger:hand_create", args=[table.pk]),
+        drop_url=f"{url}#table-live",
+        live_url=f"{url}?live",
+        game_only=context["game_only"],
+    )
+    if request.htmx:
+        return render(request, "ledger/_table_live.html", context)
+    return render(request, "ledger/table_detail.html", context, status=409)
 
 
 def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) -> HttpResponse | None:

@@ -11,6 +11,11 @@
 //   server refuses stays, with the reason, until it is fixed or dropped, and holds the hands after it.
 // - A kept hand's key is never on a form again (the form gets a new one at once), so two hands never share a key,
 //   and a hand sent twice is stored once.
+// - A kept hand names how many hands the phone showed when it was tapped (its form's "after", the hands kept before
+//   it included). Another phone may have recorded the next hand meanwhile: the server then stores nothing and
+//   answers with both versions (templates/ledger/_hand_conflict.html), shown in the queue until the scorekeeper
+//   chooses: theirs is right (the kept hand is dropped), or it is another hand (sent again after theirs). It holds
+//   the hands after it meanwhile, and the choice moves their "after" along with it.
 // - The form never waits for the worker: it is drawn with every field and shows them at each tap by itself
 //   (static/js/talon.js). A hand kept before the worker has started is priced once it has; the form starts the next
 //   hand at once, and a form the worker draws later (for the right dealer) takes over the taps made on it meanwhile.
@@ -208,6 +213,7 @@
     if (queue && queue.drawn !== html) {
       queue.innerHTML = html;
       queue.drawn = html;
+      if (window.htmx) htmx.process(queue); // a conflict's panel may hold the features' forms (a dispute)
     }
   }
   let shownDetail = null;
@@ -226,15 +232,18 @@
     options = options || {};
     const current = state();
     if (!current) return null;
-    const entries = await keptHands();
-    keptCount = entries.length;
-    connectionDetail(entries.filter((entry) => entry.status === "waiting").length);
+    const kept = await keptHands();
+    keptCount = kept.length;
+    connectionDetail(kept.filter((entry) => entry.status === "waiting").length);
+    // A hand in conflict is not counted until the scorekeeper chooses: shown as the server drew it, both versions.
+    const panels = kept.filter((entry) => entry.status === "conflict").map((entry) => entry.panel).join("");
+    const entries = kept.filter((entry) => entry.status !== "conflict");
     if (!entries.length) {
-      drawQueue("");
+      drawQueue(panels);
       return null;
     }
     if (!ready) {
-      drawQueue(plainRows(entries));
+      drawQueue(panels + plainRows(entries));
       return null;
     }
     const answer = await ask({
@@ -244,7 +253,7 @@
       tapped: options.tapped || null,
     });
     answer.priced.forEach((hand) => (provisional[hand.key] = hand.amounts));
-    drawQueue(answer.rows);
+    drawQueue(panels + answer.rows);
     replaceById("scoreboard", answer.scoreboard);
     replaceById("next-dealer", answer.next_dealer_html);
     if (answer.refused || options.tapped || (options.drawForm && !typing())) swapForm(answer.form);
@@ -360,13 +369,15 @@
   document.addEventListener("htmx:configRequest", (event) => {
     const detail = event.detail;
     const current = state();
-    if (!current || !detail.elt || detail.elt.id !== "hand-form") return;
+    // The hand form, or a conflict's "record it as the next hand" (the same fields and key, after the hand that won).
+    const again = Boolean(detail.elt && detail.elt.closest && detail.elt.closest("#hand-conflict"));
+    if (!current || !detail.elt || (detail.elt.id !== "hand-form" && !again)) return;
     if (detail.verb === "post" && detail.path === current.action) {
       lastPost = detail.formData;
       detail.timeout = REQUEST_TIMEOUT_MS;
       if (!navigator.onLine || keptCount > 0) {
         event.preventDefault();
-        if (talon().handSent) talon().handSent(detail.elt); // the taps so far are this hand's
+        if (!again && talon().handSent) talon().handSent(detail.elt); // the taps so far are this hand's
         keepHand(detail.formData);
       }
     }
@@ -411,7 +422,11 @@
   document.addEventListener("click", async (event) => {
     const fix = event.target.closest("[data-queue-fix]");
     const drop = event.target.closest("[data-queue-drop]");
-    if (fix) {
+    const agree = event.target.closest("[data-queue-agree]");
+    const another = event.target.closest("[data-queue-another]");
+    if (agree || another) {
+      await settleConflict(agree ? agree.dataset.queueAgree : another.dataset.queueAnother, Boolean(another));
+    } else if (fix) {
       const entry = (await keptHands()).find((kept) => kept.key === fix.dataset.queueFix);
       await startWorker().catch(() => {});
       if (!entry || !ready) return;
@@ -427,12 +442,42 @@
     }
   });
 
+  // A kept hand in conflict settled: dropped (theirs is right) or sent again after the hand that won (another hand).
+  // The hands kept after it were tapped after it: their "after" moves by as many hands as it did.
+  async function settleConflict(key, anotherHand) {
+    const entries = await keptHands();
+    const at = entries.findIndex((entry) => entry.key === key && entry.status === "conflict");
+    if (at < 0) return;
+    const entry = entries[at];
+    const after = afterOf(entry);
+    const moved = after === null ? 0 : anotherHand ? entry.stored - after : entry.stored - after - 1;
+    for (const later of entries.slice(at + 1)) {
+      if (moved && afterOf(later) !== null) await storeHand(withAfter(later, afterOf(later) + moved));
+    }
+    if (anotherHand) {
+      await storeHand(Object.assign(withAfter(entry, entry.stored), { status: "waiting", reason: "", panel: "" }));
+    } else {
+      await dropHand(key);
+    }
+    await showQueue({ drawForm: true });
+    sync();
+  }
+  function afterOf(entry) {
+    const field = entry.fields.find(([name]) => name === "after");
+    return field && /^\d+$/.test(field[1]) ? Number(field[1]) : null;
+  }
+  function withAfter(entry, after) {
+    entry.fields = entry.fields.filter(([name]) => name !== "after").concat([["after", String(after)]]);
+    return entry;
+  }
+
   // -- sending the queue -------------------------------------------------------------------------------------------
   let syncing = false;
   async function sync() {
     if (syncing || !state() || !navigator.onLine) return;
     syncing = true;
     let stored = 0;
+    let conflict = null;
     const notes = [];
     try {
       for (const entry of await keptHands()) {
@@ -446,6 +491,11 @@
         } else if (answer.refused) {
           await storeHand(Object.assign(entry, { status: "refused", reason: answer.refused }));
           break;
+        } else if (answer.conflict) {
+          conflict = answer.conflict;
+          const shown = { status: "conflict", reason: conflict.message, panel: conflict.panel, stored: conflict.number };
+          await storeHand(Object.assign(entry, shown));
+          break; // the hands after it wait for the scorekeeper's choice, in the game's order
         } else {
           if (answer.message) say(answer.message);
           break; // offline again, logged out, or the server failed: try later
@@ -455,9 +505,12 @@
       syncing = false;
     }
     const left = (await keptHands()).length;
-    if (stored) {
-      await reloadLive(left === 0); // the server's form only when nothing is left on the phone to come before it
+    if (stored || conflict) {
+      // The hand that won shows in the scoreboard and the log; the server's form only when nothing is left on the
+      // phone to come before it.
+      await reloadLive(left === 0);
       if (notes.length) say(notes.join(" "));
+      if (conflict) say(conflict.message);
       keepThisPage();
     }
     await showQueue({ drawForm: stored > 0 && left > 0 });
@@ -488,6 +541,7 @@
     if (response.status === 404) return { refused: text.gone };
     if (response.status !== 200 && response.status !== 201) return {};
     const answer = await response.json();
+    if (answer.conflict) return { conflict: answer.conflict };
     if (!answer.stored) return { refused: answer.errors.join(" ") };
     return { stored: true, differs: difference(entry, answer) };
   }

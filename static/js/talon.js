@@ -202,12 +202,14 @@ var Talon = window.Talon || (window.Talon = {});
     return sent && sent.form === form ? (form.talonTaps || []).slice(sent.taps) : form.talonTaps || [];
   }
   // The hand was kept on the phone (offline.js): the same form starts the next hand from its defaults, with a new
-  // key, and the taps made since Record.
+  // key, and the taps made since Record. The phone has seen one hand more: the kept one.
   Talon.startNextHand = function (form, key) {
     var taps = tapsSinceSent(form);
     sent = null;
     form.reset();
     if (form.elements.key) form.elements.key.value = key;
+    var after = form.elements.after;
+    if (after && /^\d+$/.test(after.value)) after.value = String(Number(after.value) + 1);
     replay(form, taps);
     settleFresh(form);
   };
