@@ -49,13 +49,12 @@ def close_checks(evening: Evening) -> list[hooks.CloseCheck]:
 
 
 def _check_text(state: HandState) -> str:
+    """ "Šnapser, hand #2 (s vodou): Waiting for an OK from one of Ben, Cyril"."""
     hand = state.hand
-    what = {"number": hand.number, "label": hand.label, "table": hand.table.get_game_display()}
-    if state.code == AWAITING:
-        head = _("%(table)s, hand #%(number)s (%(label)s) is not confirmed") % what
-        return f"{head}: {awaiting_text(state)}"
-    head = _("%(table)s, hand #%(number)s (%(label)s) is disputed") % what
-    return f"{head}: {'; '.join(given_text(given) for given in state.disputes)}"
+    disputes = "; ".join(given_text(given) for given in state.disputes)
+    said = awaiting_text(state) if state.code == AWAITING else disputes
+    what = {"table": hand.table.get_game_display(), "number": hand.number, "label": hand.label, "said": said}
+    return _("%(table)s, hand #%(number)s (%(label)s): %(said)s") % what
 
 
 def _phone(given: Confirmation) -> str:

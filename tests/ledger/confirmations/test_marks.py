@@ -56,8 +56,8 @@ def test_the_close_lists_each_hand_still_awaiting_or_disputed(table, alice):
     services.dispute(hand=third, version=1, player=player(table, "Ben"), by=alice, reason="no")
     checks = confirmation_marks.close_checks(table.evening)
     assert [check.open for check in checks] == [True, True]
-    assert checks[0].text == "Šnapser, hand #2 (s vodou) is not confirmed: Waiting for an OK from one of Ben, Cyril"
-    assert checks[1].text.startswith("Šnapser, hand #3 (s vodou) is disputed: Disputed by Ben at ")
+    assert checks[0].text == "Šnapser, hand #2 (s vodou): Waiting for an OK from one of Ben, Cyril"
+    assert checks[1].text.startswith("Šnapser, hand #3 (s vodou): Disputed by Ben at ")
     assert set(checks) <= set(hooks.close_checks(table.evening))  # what the close page reads
 
 
