@@ -265,6 +265,12 @@ class SettlementForm(forms.Form):
 
     mode = forms.ChoiceField(label=_("How to settle"), choices=Settlement.Mode.choices, widget=Segments)
     banker = forms.ChoiceField(label=_("Banker"), required=False)
+    # Drawn only while a close check is open (a hand not confirmed, a player who has not signed).
+    override = forms.BooleanField(
+        label=_("Close anyway"),
+        required=False,
+        help_text=_("Closes past what is still open; the evening's history records what it was."),
+    )
 
     def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -15,18 +15,18 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from weasyprint import HTML
 
-from ledger import selectors, tariffs
+from ledger import hooks, selectors, tariffs
 from ledger.charts import table_chart
 from ledger.models import Evening, Hand, Table
 
 
 def summary_pdf(evening: Evening, *, request: HttpRequest | None = None) -> bytes:
-    html = render_to_string("ledger/summary_pdf.html", summary_context(evening), request=request)
+    html = render_to_string("ledger/summary_pdf.html", summary_context(evening, request=request), request=request)
     pdf: bytes = HTML(string=html).write_pdf()
     return pdf
 
 
-def summary_context(evening: Evening) -> dict[str, Any]:
+def summary_context(evening: Evening, *, request: HttpRequest | None = None) -> dict[str, Any]:
     hands_by_table = selectors.evening_hands(evening)
     # Each hand's marks (confirmed, disputed), asked once for all the evening's hands.
     selectors.hands_marked([hand for hands in hands_by_table.values() for hand in hands])
@@ -42,6 +42,8 @@ def summary_context(evening: Evening) -> dict[str, Any]:
         "balances": balances,
         "tables": tables,
         "generated_at": timezone.now(),
+        # The features' parts of the summary (the signatures of the list), at its end.
+        **hooks.page_parts(hooks.summary_context, hooks.PageShown(request, evening), "summary_parts"),
     }
 
 

@@ -28,10 +28,24 @@ from rules.settlement import settle
 
 
 @transaction.atomic
-def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: str | None = None) -> Settlement:
-    """Freeze the balances, round them to the evening's coin and plan who pays whom; hands are locked from now on."""
+def evening_close(
+    *, evening: Evening, by: Any, mode: str = "fewest", banker: str | None = None, override: bool = False
+) -> Settlement:
+    """Freeze the balances, round them to the evening's coin and plan who pays whom; hands are locked from now on.
+
+    A close check still open (``hooks.close_checks``: hands not confirmed, players who have not signed) refuses
+    the close unless ``override`` says to close past it, which the evening's history then records.
+    """
     locked = Evening.objects.select_for_update().get(pk=evening.pk)
     require_open(locked)
+    # Read under the evening's lock: what was open when the scorekeeper looked may have been settled since, or not.
+    still_open = [check for check in hooks.close_checks(locked) if check.open]
+    if still_open and not override:
+        raise LedgerError(
+            _("Still open: %(checks)s. Closing past it needs an explicit override (“Close anyway”).")
+            % {"checks": _checks_text(still_open)},
+            field="override",
+        )
     exact = selectors.evening_balances(locked)
     _require_storable_balances(exact)
     settlement = Settlement.objects.filter(evening=locked).first()  # kept by a reopen only if something was paid
@@ -62,10 +76,24 @@ def evening_close(*, evening: Evening, by: Any, mode: str = "fewest", banker: st
         )
     locked.status = Evening.Status.CLOSED
     locked.save(update_fields=["status"])
+    if still_open:
+        # The checks' own words, as the scorekeeper saw them when closing past them.
+        EveningEvent.objects.create(
+            evening=locked, kind=EveningEvent.Kind.CLOSE_OVERRIDDEN, by=by, note=_checks_text(still_open, most=200)
+        )
     note = f"{settlement.mode}:{banker}" if banker else settlement.mode  # codes: EveningEvent.description reads them
     EveningEvent.objects.create(evening=locked, kind=EveningEvent.Kind.CLOSED, by=by, note=note)
+    hooks.evening_closed.send_after_commit(hooks.ClosedEvening(evening_id=locked.pk, by_id=by.pk))
     evening.status = locked.status
     return settlement
+
+
+def _checks_text(checks: Sequence[hooks.CloseCheck], most: int | None = None) -> str:
+    """The checks' texts in one line, cut to ``most`` characters (an ellipsis ending what was cut)."""
+    text = "; ".join(check.text for check in checks)
+    if most is not None and len(text) > most:
+        text = text[: most - 1].rstrip() + "…"
+    return text
 
 
 def _require_storable_balances(exact: dict[str, Decimal]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -24,7 +26,7 @@ from ledger.views.htmx import HtmxHttpRequest
 
 
 @login_required
-def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
+def evening_settlement(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     """Open: the balances so far and the close form. Closed: rounding, transfers with QR codes, history."""
     evening = evening_for_scorekeeper(request.user, evening_id)
     balances = selectors.evening_balances(evening) if evening.is_open else {}
@@ -36,13 +38,20 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
                 by=request.user,
                 mode=form.cleaned_data["mode"],
                 banker=form.cleaned_data["banker"] or None,
+                override=form.cleaned_data["override"],
             )
         except services.LedgerError as error:
             add_domain_error(form, error)
         else:
             messages.success(request, _("The evening is closed: here is who pays whom."))
-            return redirect("ledger:evening_settlement", evening_id=evening.pk)
-    context = selectors.settlement_context(evening, with_qr=True)
+            return _to_settlement(request, evening)
+    close = _close_context(evening, form)
+    if request.htmx and request.method == "POST":
+        # The close card again, with what is open and why the close was refused; a closed evening's whole page.
+        if not evening.is_open:
+            return _to_settlement(request, evening)
+        return render(request, "ledger/_close_form.html", close)
+    context = selectors.settlement_context(evening, with_qr=True) | close
     if evening.is_open:
         payment_players = list(Player.objects.filter(owner_id=evening.owner_id, name__in=balances))
     else:
@@ -55,8 +64,21 @@ def evening_settlement(request: HttpRequest, evening_id: int) -> HttpResponse:
         "events": list(evening.events.select_related("by")),
         # What the close booked, not what the circle settles by today (its settings may have changed since).
         "went_into_tab": any(hooks.transfers_carried.send(evening)),
+        # The features' parts of the page (who has signed the list, signing for a player who left).
+        **hooks.page_parts(hooks.settlement_page_context, hooks.PageShown(request, evening), "settlement_page_parts"),
     }
     return render(request, "ledger/evening_settlement.html", context, status=400 if form.errors else 200)
+
+
+def _close_context(evening: Evening, form: SettlementForm) -> dict[str, Any]:
+    """The close card: the form, and the lines the features check before the close (open ones need the override)."""
+    checks = hooks.close_checks(evening) if evening.is_open else []
+    return {"evening": evening, "form": form, "close_checks": checks, "checks_open": any(c.open for c in checks)}
+
+
+def _to_settlement(request: HtmxHttpRequest, evening: Evening) -> HttpResponse:
+    url = reverse("ledger:evening_settlement", args=[evening.pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @login_required
