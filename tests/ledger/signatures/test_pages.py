@@ -22,7 +22,7 @@ from ledger.signatures.models import Signature
 from ledger.signatures.selectors import signed_at
 from ledger.signatures.services import signature_sign
 from tests import factories
-from tests.ledger.signatures.conftest import BEN_PHONE, HX, phone
+from tests.ledger.signatures.conftest import ANA_PHONE, BEN_PHONE, HX, phone, seat
 
 
 def text(html: str) -> str:
@@ -269,3 +269,19 @@ def test_the_close_page_shows_the_signatures_to_its_scorekeeper_only(alice_clien
     stranger = Client()
     stranger.force_login(charlie)
     assert stranger.get(url).status_code == 404
+
+
+def test_the_seat_part_costs_the_same_at_10_and_30_hands(alice):
+    counts = []
+    for hands in (10, 30):
+        table = factories.make_table(factories.make_evening(alice, place=f"{hands}"), "snapser")
+        factories.record(table, times=hands)
+        claim = seat(table, "Ana", ANA_PHONE)
+        signature_sign(evening=table.evening, player=claim.player, by=claim.acting, claim=claim)
+        factories.record(table)
+        table.refresh_from_db()
+        with CaptureQueriesContext(connection) as queries:
+            signing = parts.seat_signing(table, claim)
+        assert signing["row"].changed_from == hands + 1
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 6

@@ -79,3 +79,12 @@ def test_an_open_evening_or_nobody_seated_hears_nothing(evening, heard):
 
 def test_the_close_is_heard_through_the_books_hook():
     assert listeners.evening_closed in hooks.evening_closed._listeners
+
+
+def test_closing_the_evening_pushes_after_the_commit(alice, heard, django_capture_on_commit_callbacks):
+    table = factories.make_table(factories.make_evening(alice, coin=Decimal("0.10")), "snapser")
+    factories.record(table, times=2)
+    seat(table, "Cyril", BEN_PHONE)
+    with django_capture_on_commit_callbacks(execute=True):
+        books.evening_close(evening=table.evening, by=alice)
+    assert [message["body"] for message in heard] == ["The evening is closed: you pay Ana €0.40"]
