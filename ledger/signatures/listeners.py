@@ -51,8 +51,13 @@ def close_checks(evening: Evening) -> list[hooks.CloseCheck]:
     confirming = Table.objects.filter(evening=evening).exclude(confirmation=Table.Confirmation.NONE).exists()
     checks = []
     for row in listed.missing:
-        if row.stale:
-            text = _("%(player)s %(stale)s") % {"player": row.player.name, "stale": selectors.stale_text(row)}
+        if row.stale and row.changed_from is not None:
+            text = _("%(player)s signed before hand #%(number)s changed: asked to sign again") % {
+                "player": row.player.name,
+                "number": row.changed_from,
+            }
+        elif row.stale:
+            text = _("%(player)s signed before the hands changed: asked to sign again") % {"player": row.player.name}
         else:
             text = _("%(player)s has not signed") % {"player": row.player.name}
         checks.append(hooks.CloseCheck(text=text, open=confirming))

@@ -8,6 +8,7 @@ answered with the stored signature, and signing after a change supersedes the ol
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 from django.db import transaction
@@ -71,7 +72,8 @@ def signature_sign(
         for_absent=for_absent,
     )
     news = {"signature": player.pk, "revision": state.revision}
-    transaction.on_commit(lambda: fanout.publish(fanout.evening_topic(locked.pk), news))
+    # The evening's live pages (the seated phones', the table's) fetch their live part again.
+    transaction.on_commit(functools.partial(fanout.publish, fanout.evening_topic(locked.pk), news), robust=True)
     return Signed(signature, made=True)
 
 
