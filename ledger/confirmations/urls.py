@@ -6,7 +6,8 @@ from ledger.confirmations import views
 
 app_name = "confirmations"
 
+# Under the table's and the hands' paths: a tournament table's phone is confined to those (tournaments.table_guest).
 urlpatterns = [
-    path("confirm/tables/<int:table_id>/", views.table_confirmations, name="table"),
-    path("confirm/hands/<int:hand_id>/", views.hand_answer, name="answer"),
+    path("tables/<int:table_id>/confirmations/", views.table_confirmations, name="table"),
+    path("hands/<int:hand_id>/confirm/", views.hand_answer, name="answer"),
 ]

@@ -86,7 +86,7 @@ def test_a_seated_phone_confirms_through_its_cookie_with_csrf(table, hand):
         _url(hand, "confirm"), {"version": 1, "player": claim.player_id}, content_type="application/json"
     )
     assert refused.status_code == 403
-    phone.get(f"/confirm/tables/{table.pk}/")  # the page sets the CSRF cookie
+    phone.get(f"/tables/{table.pk}/confirmations/")  # the page sets the CSRF cookie
     token = phone.cookies["csrftoken"].value
     answer = phone.post(
         _url(hand, "confirm"),

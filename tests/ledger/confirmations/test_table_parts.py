@@ -88,3 +88,31 @@ def test_a_scorekeeper_seated_at_the_table_taps_for_a_player_without_a_phone(ali
 
     given = Confirmation.objects.get()
     assert (given.player.name, given.claim, given.by) == ("Ben", None, alice)
+
+
+def test_a_tournament_tables_phone_offers_the_opponents_ok_by_name(alice):
+    from ledger.tournaments import services as tournaments
+    from ledger.tournaments.models import Entrant, TournamentTable
+
+    club = tournaments.tournament_create(
+        owner=alice, game="skat", name="Club night", players=factories.PLAYERS["skat"], rounds=1, start=True
+    )
+    Entrant.objects.filter(tournament=club).update(checked_in=True)
+    tournaments.round_start(tournament=club, number=1)
+    seated = TournamentTable.objects.filter(round__tournament=club).select_related("table").first()
+    table = seated.table
+    if table.confirmation == "none":  # the books make a tournament's tables ask an opponent
+        type(table).objects.filter(pk=table.pk).update(confirmation="opponent")
+    phone = Client()
+    phone.get(reverse("ledger:tournament_sheet", args=[seated.token]))  # the score-sheet link logs the phone in
+    declarer, opponent = table.seat_names[0], table.seat_names[1]
+    hand = factories.record(table, factories.SKAT_S1 | {"declarer": declarer})[0]
+    page = phone.get(table.get_absolute_url()).content.decode()
+    assert f"OK — {opponent}" in page and f"OK — {declarer}" not in page
+    url = reverse("confirmations:answer", args=[hand.pk]) + "?part=table"
+    phone.post(url, {"version": 1, "player": player(table, opponent).pk}, headers={"HX-Request": "true"})
+    from ledger.confirmations.models import Confirmation
+
+    given = Confirmation.objects.get()
+    seated.refresh_from_db()  # the link made the phone's guest account
+    assert (given.player.name, given.claim, given.by) == (opponent, None, seated.guest)
