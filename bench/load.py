@@ -1,15 +1,27 @@
 """Load: many tables entering hands at once against gunicorn and PostgreSQL on loopback.
 
-    .venv/bin/python bench/load.py                      # 8 tables x 25 hands, 4 gunicorn workers
+    .venv/bin/python bench/load.py                      # 8 tables x 25 hands, 4 gunicorn workers, 3 rounds
+    .venv/bin/python bench/load.py --stats job          # the statistics left to the stats_catch_up job
     .venv/bin/python bench/load.py --tables 16 --hands 20 --workers 5
 
 Creates a throwaway database on the PostgreSQL server of ``--server`` (default: postgres://postgres@127.0.0.1:5432),
 migrates it, seats one scorekeeper per table (a session made directly, no password hashing), starts gunicorn on a
 free loopback port, and lets one thread per table post its hands through the hand form (``/tables/<id>/hands/``)
-as fast as the answers come. Then the same number of requests, with the same concurrency, to a trivial view (the
-home page, logged out), so the two figures come from the same machine in the same minute. Checks that every hand
-was stored once and numbered 1..n per table. Bounded: a cap on the whole run's time and a timeout on every request;
-gunicorn is stopped and the database dropped at the end, also on error.
+as fast as the answers come. Then, with the same concurrency, two floors: the trivial view (the home page, logged
+out: no query) and the floor of bench/requests.py (the home page of a logged-in scorekeeper: session, user, their
+evenings), each ``--floor-requests`` per thread, so the figures come from the same machine in the same minute.
+Hand entry is given as a ratio to each floor's rate (the target: at least 1/5). ``--rounds`` repeats the three
+runs and reports each round and the medians of the rates and of the ratios.
+
+``--stats``: ``request`` (the default: each hand's request takes it into the statistics summaries once its answer
+has gone out, in the worker) or ``job`` (``STATS_CATCH_UP=job``: the request only writes the change down, and
+``manage.py stats_catch_up --loop`` runs beside gunicorn as its own process). The processor time of the gunicorn
+workers and of the job over the hand runs (and the job's draining after them) is read from /proc and given per
+hand, so the job's work is counted, not hidden. At the end every table's summaries must be at its revision and
+equal to a computation from scratch.
+
+Checks that every hand was stored once and numbered 1..n per table. Bounded: a cap on the whole run's time and a
+timeout on every request; gunicorn and the job are stopped and the database dropped at the end, also on error.
 
 Then 40 wrong passwords for one user name race each other across the workers: with CACHE_URL at Redis
 (``CACHE_URL=redis://127.0.0.1:6379/0 .venv/bin/python bench/load.py``) the workers count together and at most
@@ -24,10 +36,12 @@ import datetime
 import http.client
 import os
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,10 +61,15 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8, help="tables entering hands at once (one thread each)")
     parser.add_argument("--hands", type=int, default=25, help="hands per table")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
-    parser.add_argument("--cap", type=float, default=60, help="seconds the whole measurement may take")
+    parser.add_argument("--cap", type=float, default=60, help="seconds each round's measurement may take")
+    parser.add_argument("--rounds", type=int, default=3, help="hand entry and the two floors, this many times")
+    parser.add_argument("--floor-requests", type=int, default=100, help="floor requests per thread and floor")
+    parser.add_argument("--stats", choices=["request", "job"], default="request", help="who takes hands into stats")
     args = parser.parse_args()
     if not (1 <= args.tables <= 64 and 1 <= args.hands <= 500 and 1 <= args.workers <= 16):
         parser.error("keep it bounded: tables 1..64, hands 1..500, workers 1..16")
+    if not (1 <= args.rounds <= 9 and 1 <= args.floor_requests <= 2000):
+        parser.error("keep it bounded: rounds 1..9, floor requests 1..2000")
 
     database = f"talon_load_{os.getpid()}"
     env = os.environ | {
@@ -61,32 +80,112 @@ def main() -> None:
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",
         "SECURE_HSTS_SECONDS": "0",
+        "STATS_CATCH_UP": args.stats,
     }
     os.environ.update(env)
     database_admin(args.server, f'CREATE DATABASE "{database}"')
-    gunicorn = None
+    gunicorn = job = None
     try:
         tables = _prepare(args.tables + args.workers)
         warmup, tables = tables[: args.workers], tables[args.workers :]
         port = free_port()
         gunicorn = start_gunicorn(ROOT, port, "--workers", str(args.workers))
+        if args.stats == "job":
+            command = [sys.executable, str(ROOT / "manage.py"), "stats_catch_up", "--loop"]
+            job = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         # Every worker loads its templates and the rules on its first requests: warm them all up first, on tables
         # of their own, so the figures below are steady-state ones.
         for _round in range(3):
-            _run(port, [(table, session, 2) for table, session in warmup], _enter_hands, time.monotonic() + 30)
-            _run(port, [(None, None, 2)] * args.workers, _get_home, time.monotonic() + 30)
-        deadline = time.monotonic() + args.cap
-        print(f"{args.tables} tables x {args.hands} hands, gunicorn {args.workers} workers, PostgreSQL, loopback")
-        hands = _run(port, [(table, session, args.hands) for table, session in tables], _enter_hands, deadline)
-        _report("hand entry (POST /tables/<id>/hands/)", hands)
-        home = _run(port, [(None, None, args.hands)] * args.tables, _get_home, deadline)
-        _report("trivial view (GET /, logged out)", home)
-        _check([table for table, _session in tables], hands)
+            _run(port, [(table, session, 2, _round) for table, session in warmup], _enter_hands, time.monotonic() + 30)
+            _run(port, [(None, None, 2, 0)] * args.workers, _get_home, time.monotonic() + 30)
+            _run(port, [(None, session, 2, 0) for _table, session in warmup], _get_home, time.monotonic() + 30)
+        print(
+            f"{args.tables} tables x {args.hands} hands, gunicorn {args.workers} workers, PostgreSQL, loopback; "
+            f"statistics: {'the stats_catch_up job' if job else 'each request after its answer'}"
+        )
+        _measure(port, args, tables, gunicorn, job)
+        _check([table for table, _session in tables], args.rounds * args.hands * len(tables))
         _race_log_ins(port, args.workers)
     finally:
         _reset_log_in_counters()
+        stop(job)
         stop(gunicorn)
         drop_database(args.server, database)
+
+
+def _measure(port: int, args: argparse.Namespace, tables: list[tuple[int, str]], gunicorn: Any, job: Any) -> None:
+    """``args.rounds`` rounds of hand entry then the two floors; each round's rates and ratios, then the medians.
+    The workers' and the job's processor time over the hand runs, per hand."""
+    ratios: dict[str, list[float]] = {"trivial": [], "floor": []}
+    rates: dict[str, list[float]] = {"hands": [], "trivial": [], "floor": []}
+    cpu = {"workers": 0.0, "job": 0.0}
+    accepted = 0
+    floor_sessions = [session for _table, session in tables]
+    for number in range(args.rounds):
+        deadline = time.monotonic() + args.cap
+        before = _cpu_seconds(gunicorn, job)
+        hands = _run(port, [(table, session, args.hands, number) for table, session in tables], _enter_hands, deadline)
+        cpu_after = _cpu_seconds(gunicorn, job)
+        cpu["workers"] += cpu_after["workers"] - before["workers"]
+        cpu["job"] += cpu_after["job"] - before["job"]
+        accepted += sum(status == 302 for status, _latency in hands["results"])  # type: ignore[attr-defined]
+        trivial = _run(port, [(None, None, args.floor_requests, 0)] * args.tables, _get_home, deadline)
+        floor = _run(port, [(None, s, args.floor_requests, 0) for s in floor_sessions], _get_home, deadline)
+        print(f"round {number + 1}:")
+        rates["hands"].append(_report("  hand entry (POST /tables/<id>/hands/)", hands))
+        rates["trivial"].append(_report("  trivial view (GET /, logged out)", trivial))
+        rates["floor"].append(_report("  floor (GET /, logged in, as bench/requests.py)", floor))
+        for name in ratios:
+            ratios[name].append(rates[name][-1] / rates["hands"][-1])
+        print(f"  hand entry : trivial view = 1 : {ratios['trivial'][-1]:.1f}; : floor = 1 : {ratios['floor'][-1]:.1f}")
+    if job is not None:
+        drained = _drain(job)
+        cpu["job"] += drained
+    median = statistics.median
+    print(
+        f"medians of {args.rounds} rounds: hand entry {median(rates['hands']):,.0f}/s, trivial view "
+        f"{median(rates['trivial']):,.0f}/s, floor {median(rates['floor']):,.0f}/s; hand entry : trivial view = "
+        f"1 : {median(ratios['trivial']):.1f}, : floor = 1 : {median(ratios['floor']):.1f} (target: 1 : 5 at most)"
+    )
+    print(
+        f"processor time per hand over the hand runs: gunicorn workers {cpu['workers'] / accepted * 1000:.1f} ms"
+        + (
+            f", the stats_catch_up job {cpu['job'] / accepted * 1000:.1f} ms (its draining after them included)"
+            if job
+            else ""
+        )
+    )
+
+
+def _cpu_seconds(gunicorn: Any, job: Any) -> dict[str, float]:
+    """User and system time so far of gunicorn's workers (the master's children) and of the job, from /proc."""
+    workers = Path(f"/proc/{gunicorn.pid}/task/{gunicorn.pid}/children").read_text().split()
+    return {
+        "workers": sum(_process_seconds(int(pid)) for pid in workers),
+        "job": _process_seconds(job.pid) if job is not None else 0.0,
+    }
+
+
+def _process_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def _drain(job: Any) -> float:
+    """Wait (30 s at most) until the job has taken in every change waiting; its processor time meanwhile."""
+    from ledger.stats.models import StatsChange
+
+    before = _process_seconds(job.pid)
+    for _ in range(300):
+        if not StatsChange.objects.exists():
+            break
+        time.sleep(0.1)
+    else:
+        raise SystemExit("the stats_catch_up job did not take every change in within 30 s")
+    return _process_seconds(job.pid) - before
 
 
 def _prepare(count: int) -> list[tuple[int, str]]:
@@ -100,6 +199,8 @@ def _prepare(count: int) -> list[tuple[int, str]]:
     from django.test import Client
 
     from ledger import services
+    from ledger.models import Table
+    from ledger.stats import summaries
 
     call_command("migrate", verbosity=0)
     get_user_model().objects.create_user(username=GUESSED, password="the-right-one-" + "x" * 20)
@@ -111,6 +212,7 @@ def _prepare(count: int) -> list[tuple[int, str]]:
         client = Client()
         client.force_login(user)
         tables.append((table.pk, client.cookies[settings.SESSION_COOKIE_NAME].value))
+    summaries.refresh(Table.objects.all())  # summarized (empty), as a table in use is: its hands are added to them
     return tables
 
 
@@ -127,19 +229,25 @@ def _request(port: int, method: str, path: str, body: str = "", cookies: str = "
         conn.close()
 
 
-def _enter_hands(port: int, table: int, session: str, count: int, deadline: float) -> list[tuple[int, float]]:
+def _enter_hands(
+    port: int, table: int, session: str, count: int, round_number: int, deadline: float
+) -> list[tuple[int, float]]:
     cookies = f"sessionid={session}; csrftoken={CSRF}"
     results = []
     for number in range(count):
         if time.monotonic() > deadline:
             break
-        body = urlencode(HAND | {"key": f"load-{table}-{number}"})
+        body = urlencode(HAND | {"key": f"load-{table}-{round_number}-{number}"})
         results.append(_request(port, "POST", f"/tables/{table}/hands/", body, cookies))
     return results
 
 
-def _get_home(port: int, _table: None, _session: None, count: int, deadline: float) -> list[tuple[int, float]]:
-    return [_request(port, "GET", "/") for _ in range(count) if time.monotonic() <= deadline]
+def _get_home(
+    port: int, _table: None, session: str | None, count: int, _round: int, deadline: float
+) -> list[tuple[int, float]]:
+    """The home page, logged out (no session) or as the scorekeeper of ``session``."""
+    cookies = f"sessionid={session}; csrftoken={CSRF}" if session else ""
+    return [_request(port, "GET", "/", cookies=cookies) for _ in range(count) if time.monotonic() <= deadline]
 
 
 def _race_log_ins(port: int, workers: int, attempts: int = 40) -> None:
@@ -180,15 +288,15 @@ def _reset_log_in_counters() -> None:
     AxesProxyHandler.reset_attempts(username=GUESSED, ip_address="127.0.0.1")
 
 
-def _run(port: int, jobs: list[tuple[object, object, int]], work, deadline: float) -> dict[str, object]:
+def _run(port: int, jobs: list[tuple[object, object, int, int]], work, deadline: float) -> dict[str, object]:
     started = time.perf_counter()
     with ThreadPoolExecutor(len(jobs)) as pool:
-        futures = [pool.submit(work, port, a, b, count, deadline) for a, b, count in jobs]
+        futures = [pool.submit(work, port, a, b, count, number, deadline) for a, b, count, number in jobs]
         results = [result for future in futures for result in future.result()]
     return {"results": results, "seconds": time.perf_counter() - started}
 
 
-def _report(title: str, run: dict[str, object]) -> None:
+def _report(title: str, run: dict[str, object]) -> float:
     results = run["results"]
     assert isinstance(results, list)
     seconds = float(run["seconds"])  # type: ignore[arg-type]
@@ -202,21 +310,33 @@ def _report(title: str, run: dict[str, object]) -> None:
         f"p50 {statistics.median(latencies) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
         f"max {latencies[-1] * 1000:.1f} ms; statuses {statuses}"
     )
+    return len(results) / seconds
 
 
-def _check(tables: list[int], run: dict[str, object]) -> None:
-    from ledger.models import Hand
+def _check(tables: list[int], expected: int) -> None:
+    """Every hand stored once, numbered 1..n, and every table's statistics at its revision and equal to a
+    computation from scratch."""
+    from django.db.models import F
 
-    results = run["results"]
-    assert isinstance(results, list)
+    from ledger.models import Hand, Table
+    from ledger.stats import increments, summaries
+    from ledger.stats.models import StatsLine
+
     stored = 0
     for table in tables:
         numbers = list(Hand.objects.filter(table_id=table).order_by("number").values_list("number", flat=True))
         assert numbers == list(range(1, len(numbers) + 1)), f"table {table}: numbers {numbers}"
         stored += len(numbers)
-    accepted = sum(status == 302 for status, _latency in results)
-    assert stored == accepted, f"{accepted} hands accepted, {stored} stored"
-    print(f"check: {stored} hands stored, each table numbered 1..n without gaps or doubles")
+    assert stored == expected, f"{expected} hands posted, {stored} stored"
+    for table in tables:
+        increments.catch_up(table)  # a last request's after-the-answer work may still run
+    kept = sorted(StatsLine.objects.filter(table_id__in=tables).values_list("table_id", "player_id", "hands", "net"))
+    current = Table.objects.filter(pk__in=tables).exclude(stats_revision=F("revision")).count()
+    Table.objects.filter(pk__in=tables).update(stats_revision=None)
+    summaries.refresh(Table.objects.filter(pk__in=tables))
+    again = sorted(StatsLine.objects.filter(table_id__in=tables).values_list("table_id", "player_id", "hands", "net"))
+    assert current == 0 and kept == again, "the statistics summaries are not those of a computation from scratch"
+    print(f"check: {stored} hands stored, each table numbered 1..n; statistics up to date, equal to a recomputation")
 
 
 if __name__ == "__main__":

@@ -1,110 +1,106 @@
 """The statistics summaries kept up to date hand by hand: a recorded hand adds its own rows to its table's
 summaries, a corrected, voided, restored or undone hand takes out what its old version added and adds what the
 new one does; never the whole table recomputed from its documents (``ledger.stats.summaries`` does that for a
-table whose changes were not heard: a player renamed, an import, a table never summarized).
+table whose changes were not all written down: a player renamed, an import, a table never summarized).
 
-The changes are heard after their commit and worked off once the request's answer has gone out (Django's
-``request_finished``: the scorekeeper's phone does not wait), all of a request's together, table by table, each
-under the table's row lock:
+Each change is written down in the hand's own transaction (``StatsChange``: a ``Hand`` created, or a hand's old
+version archived as a ``HandVersion`` before it changes), one small insert and no commit of its own. Taking the
+changes in is done later and by whoever comes first, table by table under the table's row lock, all of a
+table's waiting changes at once (``catch_up``):
 
-- a hand recorded (``Hand`` created) or changed (its old version archived as a ``HandVersion``) is noted with
-  the version it had before the request (none for a new hand);
-- ``hooks.hands_changed`` tells the table's new revision.
+- by default once the request's answer has gone out (Django's ``request_finished``: the scorekeeper's phone does
+  not wait), for the tables ``hooks.hands_changed`` named during the request;
+- with ``STATS_CATCH_UP = "job"`` (a setting, or the environment variable) never in a request: the
+  ``stats_catch_up`` command (``--loop``) takes in the tables with waiting changes, a moment after their first
+  one, so the hands of a busy table are taken in several at a time; the worker's time per hand is the books' alone;
+- and always before a statistic is read (``summaries.refresh``): nothing is lost when the job does not run.
 
-A table's summaries are at ``Table.stats_revision``. When the revisions heard are exactly the next ones after it,
-one per change noted, the table's summaries take in those changes and are marked at the last of them (a later
-request's changes, heard by that request, follow when it ends); otherwise (another request's earlier changes not
-yet taken in, a rename, an import), the table is recomputed from scratch (``summaries.refresh``). Tables of
-evenings left out of statistics (a tournament's) wait until somebody asks. Outside a request nothing is noted: the
-next statistic recomputes what moved on.
+A table's summaries are at ``Table.stats_revision``; each change raises the table's revision by one. When the
+changes waiting are exactly as many as the revisions since, they are taken in and the table is marked at its
+revision; otherwise (a rename, an import, a table never summarized) it is recomputed from scratch. Tables of
+evenings left out of statistics (a tournament's) wait until somebody asks.
 
 Per hand and player the additive figures (hands, won, net, raises, declared, the contracts, the pairs) move by the
 difference between the old and the new version. The largest and smallest amounts and the runs of won hands
-follow a hand added last at the table directly; after a change to an earlier hand they are read again from the
+follow hands added last at the table directly; after a change to an earlier hand they are read again from the
 table's postings (one narrow query, no documents).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import DatabaseError, transaction
+from django.db.models import F, Q, QuerySet
 
 from ledger import hooks
 from ledger.models import MONEY_PLACES, Hand, HandVersion, Posting, Seat, Table
 from ledger.stats import summaries
 from ledger.stats.documents import HandSides
-from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
+from ledger.stats.models import StatsChange, StatsDeclared, StatsLine, StatsPair
 
 log = logging.getLogger(__name__)
 _local = threading.local()
 
+AFTER_THE_ANSWER, JOB = "request", "job"
+
+
+def catch_up_mode() -> str:
+    """Who takes the changes in besides the statistics' readers: the request's end (default) or the job."""
+    mode = getattr(settings, "STATS_CATCH_UP", None) or os.environ.get("STATS_CATCH_UP") or AFTER_THE_ANSWER
+    return JOB if mode == JOB else AFTER_THE_ANSWER
+
 
 # --------------------------------------------------------------------------------------------------------------
-# Hearing the changes
-
-
-@dataclass
-class _Heard:
-    """What a request changed, per table in the order committed: the hands (id, version before, None when new)
-    and the revisions the table reached."""
-
-    changes: dict[int, list[tuple[int, int | None]]] = field(default_factory=lambda: defaultdict(list))
-    revisions: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
-
-
-def _heard() -> _Heard | None:
-    heard: _Heard | None = getattr(_local, "heard", None)
-    return heard
-
-
-def begin(**_kwargs: Any) -> None:
-    """A request starts: its changes are noted from now on (``request_started``)."""
-    _local.heard = _Heard()
+# Writing the changes down
 
 
 def hand_saved(sender: Any, instance: Hand, created: bool = False, raw: bool = False, **_kwargs: Any) -> None:
-    """A hand was stored (``post_save`` of ``Hand``): a new one is noted once committed."""
-    if created and not raw and _heard() is not None:
-        transaction.on_commit(lambda: _note(instance.table_id, instance.pk, None))
+    """A hand was recorded (``post_save`` of ``Hand``, inside its transaction): written down as new."""
+    if created and not raw:
+        StatsChange.objects.create(table_id=instance.table_id, hand_id=instance.pk, version=None)
 
 
 def version_saved(sender: Any, instance: HandVersion, created: bool = False, raw: bool = False, **_kwargs: Any) -> None:
-    """A hand's version was archived before it changes (``post_save`` of ``HandVersion``): noted once committed."""
-    if created and not raw and _heard() is not None:
+    """A hand's version was archived before it changes (``post_save`` of ``HandVersion``): written down with it."""
+    if created and not raw:
         table_id = instance.hand.table_id  # the hand being changed: no query
-        transaction.on_commit(lambda: _note(table_id, instance.hand_id, instance.version))
+        StatsChange.objects.create(table_id=table_id, hand_id=instance.hand_id, version=instance.version)
 
 
-def _note(table_id: int, hand_id: int, version: int | None) -> None:
-    heard = _heard()
-    if heard is not None:
-        heard.changes[table_id].append((hand_id, version))
+# --------------------------------------------------------------------------------------------------------------
+# The request's end
+
+
+def begin(**_kwargs: Any) -> None:
+    """A request starts: the tables it changes are noted from now on (``request_started``)."""
+    _local.tables = set() if catch_up_mode() == AFTER_THE_ANSWER else None
 
 
 def hands_changed(event: hooks.HandsChanged) -> None:
-    """The books told that a table's hands changed (after the commit): its revision is noted."""
-    heard = _heard()
-    if heard is not None:
-        heard.revisions[event.table_id].append(event.revision)
+    """The books told that a table's hands changed (after the commit): the table is noted for the request's end.
+    With the job the change written down is all the mark needed."""
+    tables: set[int] | None = getattr(_local, "tables", None)
+    if tables is not None:
+        tables.add(event.table_id)
 
 
 def flush(**_kwargs: Any) -> None:
     """The request is over (``request_finished``): bring the summaries of the tables it changed up to date."""
-    heard = _heard()
-    _local.heard = None
-    if heard is None:
-        return
-    for table_id in sorted(set(heard.changes) | set(heard.revisions)):
+    tables: set[int] | None = getattr(_local, "tables", None)
+    _local.tables = None
+    for table_id in sorted(tables or ()):
         try:
-            catch_up(table_id, heard.changes.get(table_id, []), heard.revisions.get(table_id, []))
-        except DatabaseError:  # the next statistic recomputes them; the answer has gone out already
+            catch_up(table_id)
+        except DatabaseError:  # the next statistic takes them in; the answer has gone out already
             log.warning("Statistics summaries of table %s not brought up to date", table_id, exc_info=True)
 
 
@@ -113,13 +109,42 @@ def flush(**_kwargs: Any) -> None:
 
 
 class _Unheard(Exception):
-    """The summaries cannot follow the changes heard (a name the seats do not know, counts that disagree)."""
+    """The summaries cannot follow the changes written down (a name the seats do not know, counts that disagree)."""
 
 
-def catch_up(table_id: int, changes: list[tuple[int, int | None]], revisions: list[int]) -> str:
-    """Bring the table's summaries up to date after ``changes`` (hand id, version before or None when recorded)
-    that took it to ``revisions``: "added" (the changes taken in), "recomputed" (from scratch), "current", or
-    "waiting" (an evening left out of statistics: its tables are summarized when somebody asks)."""
+def waiting_tables(*, written_before: Any = None) -> list[int]:
+    """The tables of counted evenings with changes waiting (those written before ``written_before``, a
+    ``StatsChange`` id, when given: the job leaves a busy table a moment to gather more)."""
+    waiting = StatsChange.objects.filter(table__evening__counted=True)
+    if written_before is not None:
+        waiting = waiting.filter(pk__lt=written_before)
+    return sorted(set(waiting.values_list("table_id", flat=True)))
+
+
+# A statistic read takes in the waiting changes of up to this many tables one by one (a fixed number of queries
+# each); more tables than that, or any never summarized, are recomputed together in a fixed number of statements.
+FEW_TABLES = 4
+
+
+def bring_up_to_date(tables: QuerySet[Table]) -> int:
+    """Before a statistic reads the summaries of ``tables``: those behind their table's revision brought up to date
+    (a few by their changes written down, more at once from scratch); how many were behind. One query when none."""
+    stale_of = Q(stats_revision__isnull=True) | ~Q(stats_revision=F("revision"))
+    candidates = Table.objects.filter(pk__in=tables.values("pk")).filter(stale_of)
+    stale = list(candidates.values_list("pk", "stats_revision")[: FEW_TABLES + 1])
+    if not stale:
+        return 0
+    if len(stale) > FEW_TABLES or any(done is None for _pk, done in stale):
+        return summaries.refresh(tables)
+    for table_id, _done in stale:
+        catch_up(table_id, asked=True)
+    return len(stale)
+
+
+def catch_up(table_id: int, *, asked: bool = False) -> str:
+    """Bring the table's summaries up to date with the changes written down: "added" (taken in), "recomputed"
+    (from scratch), "current", or "waiting" (an evening left out of statistics: its tables are summarized when
+    somebody asks, ``asked``)."""
     with transaction.atomic():
         locked = (
             Table.objects.select_for_update(of=("self",))
@@ -129,22 +154,23 @@ def catch_up(table_id: int, changes: list[tuple[int, int | None]], revisions: li
         )
         if locked is None:
             return "current"
-        if not locked["evening__counted"]:
+        if not (locked["evening__counted"] or asked):
             return "waiting"  # a table left out of statistics (a tournament's) waits until somebody asks
         done, now = locked["stats_revision"], locked["revision"]
         if done is not None and done >= now:
+            StatsChange.objects.filter(table_id=table_id).delete()  # written by no change of the books: nothing
             return "current"
-        heard = sorted(revisions)
-        # The next changes after the summaries' revision, all of them heard here (later ones, another request's
-        # not yet worked off, may follow: that request takes them in after these).
-        follows = done is not None and bool(heard) and heard == list(range(done + 1, heard[-1] + 1))
-        if follows and len(changes) == len(revisions):
+        waiting = list(
+            StatsChange.objects.filter(table_id=table_id).order_by("pk").values_list("pk", "hand_id", "version")
+        )
+        if done is not None and len(waiting) == now - done:
             try:
-                _take_in(table_id, locked["game"], len(locked["seat_names"]), changes, latest=heard[-1] == now)
+                _take_in(table_id, locked["game"], len(locked["seat_names"]), [row[1:] for row in waiting])
             except _Unheard:
                 pass
             else:
-                Table.objects.filter(pk=table_id).update(stats_revision=heard[-1])
+                StatsChange.objects.filter(table_id=table_id, pk__lte=waiting[-1][0]).delete()
+                Table.objects.filter(pk=table_id).update(stats_revision=now)
                 return "added"
         summaries.refresh(Table.objects.filter(pk=table_id))
         return "recomputed"
@@ -170,41 +196,25 @@ class _Sums:
     table_hands: int
 
 
-def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int, int | None]], *, latest: bool) -> None:
-    """Take ``changes`` into the table's summaries: each changed hand's version before them out, the version they
-    made in (the hand's current one, or an archived one when a later request changed it again). ``latest``: no
-    change came after them, so the table's postings may be read as they are now."""
+def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int, int | None]]) -> None:
+    """Take ``changes`` (hand id, the version before or None when recorded; every change since the summaries'
+    revision, in order) into the table's summaries: each changed hand's version before them out, its current
+    version in."""
     ids = dict(Seat.objects.filter(table_id=table_id).values_list("player__name", "player_id"))
     names = {player: name for name, player in ids.items()}
     before: dict[int, int | None] = {}
-    made: dict[int, int] = defaultdict(int)  # per hand: the version these changes made
     for hand_id, version in changes:
-        before.setdefault(hand_id, version)  # the version the summaries hold: before the request's first change
-        made[hand_id] += 1
-    for hand_id, version in before.items():
-        made[hand_id] += version or 0  # a new hand's first version is 1, each change adds one
+        before.setdefault(hand_id, version)  # the version the summaries hold: before the first change
     hands = {row["pk"]: row for row in Hand.objects.filter(pk__in=before).values(*_HAND_FIELDS)}
     if set(hands) != set(before):
         raise _Unheard  # a hand deleted meanwhile
-    archived = [
-        hand_id
-        for hand_id, version in before.items()
-        if version is not None or made[hand_id] != hands[hand_id]["version"]
-    ]
+    archived = [hand_id for hand_id, version in before.items() if version is not None]
     versions = {}
     if archived:
         kept = HandVersion.objects.filter(hand_id__in=archived).values(
             "hand_id", "version", "document", "result", "status"
         )
         versions = {(row["hand_id"], row["version"]): row for row in kept}
-
-    def version_of(hand_id: int, version: int) -> Mapping[str, Any]:
-        if hands[hand_id]["version"] == version:
-            current: Mapping[str, Any] = hands[hand_id]
-            return current
-        if (hand_id, version) not in versions:
-            raise _Unheard
-        return versions[(hand_id, version)]
 
     def state(row: Mapping[str, Any], number: int) -> _State:
         amounts: dict[int, Decimal] = {}
@@ -220,8 +230,10 @@ def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int,
     for hand_id, version in before.items():
         number = hands[hand_id]["number"]
         if version is not None:
-            olds.append(state(version_of(hand_id, version), number))
-        news.append((hand_id, state(version_of(hand_id, made[hand_id]), number)))
+            if (hand_id, version) not in versions:
+                raise _Unheard
+            olds.append(state(versions[(hand_id, version)], number))
+        news.append((hand_id, state(hands[hand_id], number)))
     sums = _read(table_id)
     loaded = _Loaded.of(sums)
     if not olds:  # hands added after every other: the runs and the extremes follow them one by one
@@ -229,8 +241,6 @@ def _take_in(table_id: int, game: str, seat_count: int, changes: list[tuple[int,
             _add(sums, new, names, +1)
             _follow(sums, hand_id, new)
     else:
-        if not latest:
-            raise _Unheard  # the postings read again would be those of later changes too
         for old in olds:
             _add(sums, old, names, -1)
         for _hand_id, new in news:

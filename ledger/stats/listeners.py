@@ -1,6 +1,6 @@
-"""What the statistics hear, connected in ``StatsConfig.ready()``: the hands a request changed (the books' hook
-and the hands and versions they store), the request's start and end, and the books' spreadsheets asking for the
-statistics sheet."""
+"""What the statistics hear, connected in ``StatsConfig.ready()``: the hands and versions the books store (each
+written down as a change to take in, in the hand's transaction), the tables a request changed (the books' hook),
+the request's start and end, and the books' spreadsheets asking for the statistics sheet."""
 
 from __future__ import annotations
 

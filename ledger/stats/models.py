@@ -3,7 +3,8 @@ over years of evenings add up a few rows per table instead of reading every hand
 computes a table's from scratch, ``ledger.stats.increments`` adds what each changed hand changed; they are derived
 data).
 
-The tables are the ledger's (``app_label = "ledger"``, migrations in ``ledger/migrations``).
+The summaries' tables are the ledger's (``app_label = "ledger"``, migrations in ``ledger/migrations``); the
+changes waiting to be taken in (``StatsChange``) are this app's own (``talon_stats``, ``ledger/stats/migrations``).
 """
 
 from __future__ import annotations
@@ -82,3 +83,18 @@ class StatsPair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} and {self.other_id} at {self.table_id}"
+
+
+class StatsChange(models.Model):
+    """A change to a table's hands that its summaries have not taken in yet: a hand recorded (``version`` None) or
+    a hand about to change (``version``: the one it had, which the summaries hold). Written in the hand's own
+    transaction (no commit of its own), so a change is never lost and never counted twice: whoever brings the table
+    up to date (the request's end, the ``stats_catch_up`` job, a statistic read) takes in all of a table's changes
+    at once, in the order written, and deletes them with the same commit."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_id} at {self.table_id} from version {self.version}"

@@ -34,7 +34,7 @@ from django.db.models.functions import Round
 
 from ledger.models import Player, Table, exact_total
 from ledger.result_texts import result_label
-from ledger.stats import summaries
+from ledger.stats import increments
 from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
 from ledger.stats.scope import Filters, cached, in_scope
 
@@ -54,7 +54,8 @@ def player_stats(
     circle: Any = None,
 ) -> dict[str, Any]:
     """One player's statistics (see the module docstring for what counts and the sides). Five queries, and one
-    to find the player's tables whose summaries must be recomputed (``summaries.refresh``: ten more when any).
+    to find the player's tables whose summaries are behind (``increments.bring_up_to_date``: a fixed number more
+    when any).
 
     - ``evenings``, ``hands``: counted evenings and hands the player has postings in; ``net``: their exact sum.
     - ``net_series``: per evening, oldest first, ``{"date", "evening", "net", "cumulative"}``.
@@ -81,7 +82,7 @@ def player_stats(
 
 
 def _player_stats(player: Player, filters: Filters, circle: Any, tables: QuerySet[Table]) -> dict[str, Any]:
-    summaries.refresh(tables)
+    increments.bring_up_to_date(tables)
     lines = in_scope(StatsLine.objects.filter(player=player), filters, circle)
     totals = lines.aggregate(
         hand_count=Sum("hands"),
@@ -273,7 +274,7 @@ def circle_stats(
 ) -> dict[str, Any]:
     """The circle's season table and records over its counted evenings (players who hide left out). Seven queries
     (eight when a former member still has hands in the range), and one to find the circle's tables whose summaries
-    must be recomputed (``summaries.refresh``: ten more when any).
+    are behind (``increments.bring_up_to_date``: a fixed number more when any).
 
     - ``table``: one row per member who does not hide, ``{"player", "player_id", "evenings", "hands", "net",
       "rank"}``, best net first; members without hands in the range are listed at zero; equal nets share a rank.
@@ -288,7 +289,7 @@ def circle_stats(
 
 
 def _circle_stats(circle: Any, filters: Filters, tables: QuerySet[Table]) -> dict[str, Any]:
-    summaries.refresh(tables)
+    increments.bring_up_to_date(tables)
     lines = in_scope(StatsLine.objects.all(), filters, circle)
     shown = lines.filter(player__hide_stats=False)
     # Every player's line at a table holds the table's counted hands: one per table is added up.

@@ -4,9 +4,10 @@ documents: per table and player, what the table's counted hands say (``StatsLine
 
 Statistics over years of evenings add up these few rows per table instead of reading every hand, so a circle's
 season costs about what one evening's page does. A table's summaries are derived data, kept at the table's
-``revision`` (``Table.stats_revision``): a recorded or changed hand adds what it changed once its request has
-answered (``ledger.stats.increments``); ``refresh`` recomputes from scratch those of the tables whose revision
-moved on otherwise (a player renamed, an import, a table never summarized), before any statistic reads them.
+``revision`` (``Table.stats_revision``): a recorded or changed hand adds what it changed after its commit, once
+its request has answered or in the ``stats_catch_up`` job (``ledger.stats.increments``); ``refresh`` recomputes
+from scratch those of the tables whose revision moved on otherwise (a player renamed, an import, a table never
+summarized, changes not taken in yet), before any statistic reads them.
 
 Each recomputation is a fixed number of statements whatever the number of tables or hands: the stale tables are
 locked and listed, their old summaries deleted, and three ``INSERT … SELECT`` write the new ones from Django's
@@ -27,7 +28,7 @@ from django.db.models.functions import FirstValue, RowNumber
 
 from ledger.models import Hand, Posting, Table
 from ledger.stats.documents import DECLARER, DEFENDER, NO_SIDE, side_sql, with_sides
-from ledger.stats.models import StatsDeclared, StatsLine, StatsPair
+from ledger.stats.models import StatsChange, StatsDeclared, StatsLine, StatsPair
 
 SUMMARIES = (StatsLine, StatsDeclared, StatsPair)
 
@@ -58,6 +59,8 @@ def _recompute(stale: Sequence[int], using: str) -> None:
     _insert(using, _DECLARED, [_facts(counted)])
     _insert(using, _PAIRS, [_pair_facts(counted)])
     Table.objects.using(using).filter(pk__in=stale).update(stats_revision=F("revision"))
+    # The changes written down up to here are in the recomputed summaries: none is taken in again.
+    StatsChange.objects.using(using).filter(table_id__in=stale).delete()
 
 
 def _insert(using: str, sql: str, inners: list[QuerySet[Any]]) -> None:
