@@ -110,8 +110,32 @@
       if (held && sameKey(held, key)) return held;
       var dropped = held ? held.unsubscribe() : Promise.resolve(true);
       return dropped.then(function () {
-        return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+        return answerWithin(
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+          first.textNoAnswer,
+        );
       });
+    });
+  }
+
+  // A browser whose push service cannot be reached (no network, or none at all) may never answer a subscription:
+  // after a while the button says so rather than "Asking the browser…" for ever.
+  var NO_ANSWER_MS = 30000;
+  function answerWithin(promise, text) {
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () {
+        reject(new Error(text));
+      }, NO_ANSWER_MS);
+      promise.then(
+        function (value) {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        function (error) {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
     });
   }
 
