@@ -13,16 +13,14 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from ledger.devices import push
 from ledger.models import Evening, Settlement, Transfer
 from ledger.seats.models import SeatClaim
 from ledger.templatetags.talon import currency
 
 
 def _notify(**message: Any) -> int:
-    # The devices' push (``ledger.devices.push``), read when an evening closes: it queues after the commit itself.
-    from ledger.devices import push
-
-    return int(push.notify(**message))
+    return push.notify(**message)
 
 
 def evening_closed(evening_id: int) -> int:
