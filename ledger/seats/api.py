@@ -13,6 +13,7 @@ from typing import Any
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,7 +23,7 @@ from ledger.access import table_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.devices.phone import device_for, device_hash, remember_device
 from ledger.models import Table
-from ledger.seats import codes, selectors, services
+from ledger.seats import codes, guesses, selectors, services
 from ledger.seats.access import claim_for_scorekeeper
 from ledger.seats.models import SeatClaim
 
@@ -110,7 +111,7 @@ class SeatClaimApi(APIView):
     @extend_schema(
         operation_id="seat_claim",
         request=InputSerializer,
-        responses={201: SeatClaimSerializer, 200: SeatClaimSerializer, **REFUSED},
+        responses={201: SeatClaimSerializer, 200: SeatClaimSerializer, 429: ErrorSerializer, **REFUSED},
         summary="Claim a seat from a phone by the table's code (200: the claim made before)",
         description=(
             "The phone is known by its device cookie `talon_device`, set by the answer when it has none: send it "
@@ -125,9 +126,12 @@ class SeatClaimApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        if guesses.too_many(request):
+            raise Throttled(detail="Too many wrong codes from this network: try again in a few minutes.")
         table_id = codes.table_of(data["code"])
         table = Table.objects.select_related("evening").filter(pk=table_id).first() if table_id else None
         if table is None:
+            guesses.missed(request)
             raise Http404
         phone = services.Phone(device_hash(device_for(request)), request.user)
         before = selectors.phone_claims(table, phone.device)

@@ -21,7 +21,7 @@ from ledger.access import table_for_scorekeeper
 from ledger.devices.phone import device_for, device_hash, remember_device
 from ledger.errors import LedgerError
 from ledger.models import Table
-from ledger.seats import codes, selectors, services
+from ledger.seats import codes, guesses, selectors, services
 from ledger.seats.access import claim_for_scorekeeper
 from ledger.seats.models import SeatClaim
 from ledger.views.htmx import HtmxHttpRequest
@@ -40,15 +40,19 @@ def _table_by_code(code: str) -> Table | None:
 def join_code(request: HttpRequest) -> HttpResponse:
     """The page where a player types the table's code (the QR code leads past it)."""
     typed = request.GET.get("code", "")
-    error = ""
-    if typed:
+    error, status = "", 200
+    if typed and guesses.too_many(request):
+        error, status = _("Too many wrong codes from this network: try again in a few minutes."), 429
+    elif typed:
         table = _table_by_code(typed)
         if table is not None:
             return redirect("seats:join", code=codes.code_of(table.pk))
-        error = _("No table has the code %(code)s: check it on the scorekeeper's phone.") % {
-            "code": codes.normalized(typed)
-        }
-    status = 400 if error else 200
+        guesses.missed(request)
+        error, status = (
+            _("No table has the code %(code)s: check it on the scorekeeper's phone.")
+            % {"code": codes.normalized(typed)},
+            400,
+        )
     return render(request, "ledger/seats/join_code.html", {"typed": typed, "error": error}, status=status)
 
 
@@ -56,8 +60,11 @@ def join_code(request: HttpRequest) -> HttpResponse:
 def join(request: HttpRequest, code: str) -> HttpResponse:
     """The table's join page: the player taps their name; an account that is one of the seated players is offered
     its own seat first. POST: the phone claims the seat it names (again: the same claim)."""
+    if guesses.too_many(request):
+        raise Http404
     table = _table_by_code(code)
     if table is None or codes.code_of(table.pk) != codes.normalized(code):
+        guesses.missed(request)
         raise Http404
     error = ""
     if request.method == "POST":

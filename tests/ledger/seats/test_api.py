@@ -114,3 +114,12 @@ def test_a_stranger_gets_404_and_changes_nothing(snapser_table, charlie):
     held.refresh_from_db()
     assert held.status == "held"
     assert anonymous_client().get(reverse("api:table_seats", args=[snapser_table.pk])).status_code == 401
+
+
+def test_too_many_wrong_codes_are_answered_429(snapser_table, settings):
+    settings.SEAT_CODE_GUESSES = 1
+    phone = anonymous_client()
+    assert phone.post(_claim_url(), {"code": "ZZZZZ2", "position": 0}, format="json").status_code == 404
+    answer = phone.post(_claim_url(), {"code": code(snapser_table), "position": 0}, format="json")
+    assert answer.status_code == 429 and "Too many wrong codes" in answer.json()["error"]
+    assert not SeatClaim.objects.exists()

@@ -156,3 +156,15 @@ def test_a_claim_of_another_table_is_not_found_through_this_one(alice_client, sn
     url = reverse("seats:seat_decide", args=[snapser_table.pk, held.pk, "release"])
     assert alice_client.post(url).status_code == 404
     assert alice_client.post(reverse("seats:seat_decide", args=[other.pk, held.pk, "sit"])).status_code == 404
+
+
+def test_too_many_wrong_codes_from_one_address_stop_the_look_ups(client, snapser_table, settings):
+    settings.SEAT_CODE_GUESSES = 2
+    for wrong in ("ZZZZZ2", "ZZZZZ3"):
+        assert client.get(reverse("seats:join_code"), {"code": wrong}).status_code == 400
+    right = client.get(reverse("seats:join_code"), {"code": code(snapser_table)})
+    assert right.status_code == 429 and "Too many wrong codes" in right.content.decode()
+    assert client.get(reverse("seats:join", args=[code(snapser_table)])).status_code == 404
+    # Another address (another venue) is not held up.
+    other = client.get(reverse("seats:join_code"), {"code": code(snapser_table)}, REMOTE_ADDR="10.0.0.9")
+    assert other.status_code == 302
