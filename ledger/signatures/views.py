@@ -63,7 +63,8 @@ def table_sign(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
             return redirect("signatures:table_sign", table_id=table.pk)
     context = _table_context(table, claim, said, failed)
     if request.htmx:
-        return render(request, context["part"], context, status=400 if failed else 200)
+        # 200 even when refused: htmx swaps no 4xx, and the part says what went wrong in its status line.
+        return render(request, context["part"], context)
     return render(request, "ledger/signatures/sign_page.html", context)
 
 
@@ -92,7 +93,7 @@ def evening_sign(request: HtmxHttpRequest, evening_id: int) -> HttpResponse:
     if request.htmx:
         listed = parts.close_signatures(evening, can_sign=True) | {"said": said, "failed": failed}
         context = {"evening": evening, "signature_list": listed}
-        return render(request, parts.CLOSE_PART, context, status=400 if failed else 200)
+        return render(request, parts.CLOSE_PART, context)  # refused too: htmx swaps no 4xx
     (messages.error if failed else messages.success)(request, said)
     return redirect(f"{_settlement_url(evening)}#signatures")
 

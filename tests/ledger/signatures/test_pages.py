@@ -75,8 +75,8 @@ def test_hands_changed_since_ask_the_phone_to_sign_again(ana_phone, table):
     assert "Hands changed since you signed: sign again" in shown
     assert "hands 1–3, your balance +1.20" in shown
     stale = ana_phone.post(sign_url(table), {"revision": "2"}, headers=HX)  # the form drawn before the hand
-    assert stale.status_code == 400
-    assert "The hands changed since this page was drawn" in text(stale.content.decode())
+    assert stale.status_code == 200  # htmx swaps no 4xx: the part says it
+    assert '<p class="error" role="status">The hands changed since this page was drawn' in stale.content.decode()
     assert ana_phone.post(sign_url(table), {"revision": "3"}, headers=HX).status_code == 200
     assert Signature.objects.filter(superseded_at__isnull=True).get().hands == 3
 
@@ -111,8 +111,9 @@ def test_a_shared_phone_signs_only_the_tables_players(alice_client, alice, table
     )
     dana = elsewhere.seats.get(position=0).player
     answer = alice_client.post(sign_url(table), {"player": dana.pk}, headers=HX)
-    assert answer.status_code == 400
-    assert "Choose a player of this table." in text(answer.content.decode())
+    assert answer.status_code == 200
+    assert '<p class="error" role="status">Choose a player of this table.</p>' in answer.content.decode()
+    assert not Signature.objects.exists()
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -285,3 +286,14 @@ def test_the_seat_part_costs_the_same_at_10_and_30_hands(alice):
         assert signing["row"].changed_from == hands + 1
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 6
+
+
+def test_signing_for_a_player_of_a_closed_evening_is_refused_in_the_part(alice_client, evening, players, alice):
+    books.evening_close(evening=evening, by=alice)
+    answer = alice_client.post(evening_sign_url(evening), {"player": players["Ben"].pk}, headers=HX)
+    assert answer.status_code == 200
+    assert '<p class="error" role="status">This evening is closed: its list was to be signed before the close.</p>' in (
+        answer.content.decode()
+    )
+    assert "Sign for a player who left" not in text(answer.content.decode())
+    assert not Signature.objects.exists()
