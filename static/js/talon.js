@@ -235,6 +235,19 @@ var Talon = window.Talon || (window.Talon = {});
     replay(form, taps);
     if (stored) settleFresh(form);
   });
+  // A conflict's panel (another phone recorded the hand first: templates/ledger/_hand_conflict.html) stays until its
+  // player chooses. The page's own answers (Record, a choice, Undo) say whether one is shown; a live part pushed
+  // meanwhile (another phone's change: static/js/seats.js) brings the table as it is now, and the panel back on top.
+  var conflict = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "table-live") conflict = document.getElementById("hand-conflict");
+  });
+  document.addEventListener("talon:seats-redrawn", function () {
+    var live = document.getElementById("table-live");
+    if (!conflict || !live || document.getElementById("hand-conflict")) return;
+    live.prepend(conflict);
+  });
   // A number field of the hand form (card points) is replaced, not appended to: the first tap into it selects what
   // it says, so the digits typed next are the whole number (the select-all a keyboard would need is one tap less).
   var justFocused = null;
@@ -254,7 +267,11 @@ var Talon = window.Talon || (window.Talon = {});
     if (!target || target.id !== "table-live") return;
     var live = document.getElementById("table-live");
     var error = live && live.querySelector(".has-error, #hand-form [role=alert]");
-    if (error) {
+    var panel = document.getElementById("hand-conflict");
+    if (panel && live.contains(panel)) {
+      panel.scrollIntoView({ block: "start" });
+      panel.focus({ preventScroll: true });
+    } else if (error) {
       error.scrollIntoView({ block: "center" });
       var input = error.querySelector("input:not([type=hidden]), select, textarea");
       if (input && document.activeElement !== input) input.focus({ preventScroll: true });
