@@ -13,6 +13,7 @@ from ledger.confirmations.models import Confirmation
 from ledger.devices.phone import COOKIE
 from ledger.models import Evening, Table
 from tests import factories
+from tests.e2e.axe import audit, report
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import close_quietly, watched_context
 from tests.e2e.ui import tap
@@ -48,12 +49,21 @@ def test_a_seated_phone_confirms_the_hand_the_scorekeeper_recorded(page: Page, c
     expect(card).to_contain_text("Hand #1 needs your OK", timeout=15_000)
     expect(card).to_contain_text("s vodou")
     expect(card).to_contain_text("−0.20")
+    assert not audit(cyril), "\n".join(report(audit(cyril), "the seat page with a card"))
     tap(cyril, card.get_by_role("button", name="OK", exact=True))
     expect(cyril.locator("#confirmation-cards")).to_contain_text("Hand #1: OK from Cyril.")
     expect(cyril.locator(".confirm-card")).to_have_count(0)
     given = Confirmation.objects.get()
     assert (given.player.name, given.version, given.verdict) == ("Cyril", 1, "ok")
 
+    factories.record(table)  # hand #2: Ben has no phone of his own, he taps on the scorekeeper's
     page.goto(table.get_absolute_url())
     expect(page.locator('#hand-1 [data-mark="confirmed"]').first).to_be_visible()
+    part = page.locator("#table-confirmations")
+    expect(part).to_contain_text("Hand #2 awaits an OK")
+    expect(part).to_contain_text("Asked on their own phones: Cyril.")
+    assert not audit(page), "\n".join(report(audit(page), "the table page with a hand awaiting"))
+    tap(page, part.get_by_role("button", name="OK — Ben"))
+    expect(page.locator("#table-confirmations")).to_contain_text("Hand #2: OK from Ben.")
     expect(page.locator("#table-confirmations")).not_to_contain_text("awaits an OK")
+    assert Confirmation.objects.filter(player__name="Ben", claim=None).count() == 1
