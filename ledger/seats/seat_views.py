@@ -15,7 +15,7 @@ from typing import Any
 from django.http import HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
-from django.template.loader import get_template, render_to_string
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -34,12 +34,12 @@ from ledger.seats import services as seats
 from ledger.seats.hooks import SeatPage, seat_page_context
 from ledger.seats.models import SeatClaim
 from ledger.views import tables
+from ledger.views.hand_conflicts import conflict_context
 from ledger.views.htmx import HtmxHttpRequest
 
 LIVE = "ledger/seats/_seat_live.html"
 PAGE = "ledger/seats/seat_page.html"
 PUSH_OPTIN = "ledger/devices/_push_optin.html"
-CONFLICT = "ledger/_hand_conflict.html"
 
 
 @never_cache
@@ -155,7 +155,7 @@ def seat_record(request: HtmxHttpRequest, table_id: int) -> HttpResponse:
                 after=_after(request),
             )
         except HandConflict as conflict:
-            return _conflict(request, claim, conflict)
+            return _conflict(request, claim, form, conflict)
         except (rules.RulesError, LedgerError) as error:
             add_domain_error(form, error)
         else:
@@ -177,29 +177,24 @@ def _after(request: HtmxHttpRequest) -> int | None:
     return int(after) if after.isdecimal() and len(after) < 10 else None
 
 
-def _conflict(request: HtmxHttpRequest, claim: SeatClaim, conflict: HandConflict) -> HttpResponse:
-    """Another phone recorded first: the live part as it is now, with the conflict panel (the books' template, once
-    it is there) or the sentence that says what happened."""
-    panel: SafeString | None = None
-    if _template_exists(CONFLICT):
-        parts = hooks.page_parts(
-            hooks.hand_conflict_context, hooks.PageShown(request, conflict.stored), "conflict_parts"
-        )
-        panel = mark_safe(  # noqa: S308 - our own template
-            render_to_string(
-                CONFLICT,
-                {
-                    "conflict": conflict,
-                    "stored": conflict.stored,
-                    "posted": request.POST,
-                    "table": claim.table,
-                    **parts,
-                },
-                request=request,
-            )
-        )
-    claim.table.refresh_from_db(fields=["revision", "hand_count"])
-    context = seat_context(request, claim, conflict_text=conflict.message, conflict_panel=panel)
+def _conflict(request: HtmxHttpRequest, claim: SeatClaim, form: HandForm, conflict: HandConflict) -> HttpResponse:
+    """Another phone recorded first: the live part as it is now, with both versions side by side and the ways out
+    (the books' conflict panel); nothing of the tapped hand is stored. "Mine is another hand" posts here again."""
+    table = claim.table
+    table.refresh_from_db(fields=["revision", "hand_count"])  # read before the hands: the form never claims more
+    context = seat_context(request, claim)
+    page = reverse("seats:seat_page", args=[table.pk])
+    context |= conflict_context(
+        request,
+        table=table,
+        conflict=conflict,
+        document=form.document(),
+        posted=request.POST,
+        action=reverse("seats:seat_record", args=[table.pk]),
+        drop_url=f"{page}#table-live",
+        live_url=page,
+        game_only=context.get("game_only", False),
+    )
     return render(request, LIVE if request.htmx else PAGE, context, status=200 if request.htmx else 409)
 
 

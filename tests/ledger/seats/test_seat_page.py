@@ -154,13 +154,29 @@ def test_a_seated_phone_records_a_hand_named_for_its_player_and_a_retry_stores_o
 def test_a_hand_recorded_meanwhile_by_another_phone_is_a_conflict_not_a_second_hand(seated, snapser_table):
     table = _seated_table(snapser_table)
     factories.record(table)  # Alice's, which Ben's phone had not seen
-    response = seated.post(
-        reverse("seats:seat_record", args=[table.pk]), N1 | {"key": "late", "after": "0"}, headers=HTMX
-    )
+    url = reverse("seats:seat_record", args=[table.pk])
+    response = seated.post(url, N1 | {"key": "late", "after": "0"}, headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200
     assert "Hand #1 was just recorded by alice." in html
     assert Hand.objects.filter(table=table).count() == 1
+    # Both versions, and "mine is another hand" posts the tapped hand here again, after the hand that won.
+    panel = html[html.index('id="hand-conflict"') :]
+    assert "Hand #1, recorded by alice" in panel and "Yours, not stored" in panel
+    assert f'hx-post="{url}"' in panel and '<input type="hidden" name="after" value="1">' in panel
+    again = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', panel.split("<form", 1)[1]))
+    assert again["key"] == "late"
+    del again["csrfmiddlewaretoken"]
+    seated.post(url, again, headers=HTMX)
+    second = Hand.objects.get(table=table, number=2)
+    assert second.key == "late" and second.entered_by.first_name == "Ben"
+
+
+def test_without_javascript_the_conflict_is_a_409_page(seated, snapser_table):
+    table = _seated_table(snapser_table)
+    factories.record(table)
+    response = seated.post(reverse("seats:seat_record", args=[table.pk]), N1 | {"key": "late", "after": "0"})
+    assert response.status_code == 409 and "Hand #1 was just recorded by alice." in response.content.decode()
 
 
 def test_a_refused_hand_is_shown_beside_its_field(seated, snapser_table):
