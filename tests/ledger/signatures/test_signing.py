@@ -146,3 +146,11 @@ def test_a_signature_tells_the_evenings_live_pages(
     with django_capture_on_commit_callbacks(execute=True):
         signature_sign(evening=evening, player=players["Ben"], by=alice)
     assert heard == [(f"evening:{evening.pk}", {"signature": players["Ben"].pk, "revision": 2})]
+
+
+def test_the_admin_shows_signatures_and_writes_none(admin_client, evening, players, alice):
+    signature = signature_sign(evening=evening, player=players["Ben"], by=alice, for_absent=True).signature
+    listed = admin_client.get("/admin/talon_signatures/signature/")
+    assert listed.status_code == 200 and "Ben" in listed.content.decode()
+    assert admin_client.get(f"/admin/talon_signatures/signature/{signature.pk}/change/").status_code == 200
+    assert admin_client.get("/admin/talon_signatures/signature/add/").status_code == 403
