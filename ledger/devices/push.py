@@ -13,11 +13,12 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import os
+import queue
 import re
 import threading
+import time
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import wait as wait_for
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,39 +91,56 @@ def notify(*, devices: Iterable[str] = (), users: Iterable[int] = (), title: str
 def wait_for_sends(timeout: float = 30.0) -> None:
     """Wait until every send queued so far is done (its outcome written): for tests and ``manage.py`` commands,
     which would otherwise end before the pool's threads."""
-    with _lock:
-        pending = list(_pending)
-    _done, not_done = wait_for(pending, timeout=timeout)
-    if not_done:
-        raise TimeoutError(f"{len(not_done)} Web Push sends still running after {timeout} s")
+    deadline = time.monotonic() + timeout
+    with _sends.all_tasks_done:
+        while _sends.unfinished_tasks:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{_sends.unfinished_tasks} Web Push sends still running after {timeout} s")
+            _sends.all_tasks_done.wait(left)
 
 
 # --------------------------------------------------------------------------------------------------------------
-# The pool
+# The pool: WORKERS daemon threads taking sends from a bounded queue. Daemons, so that a server's restart is not
+# held up by sends to a slow push service (those still waiting are dropped: a notification is not a record).
 
+_sends: queue.Queue[tuple[_Target, Message]] = queue.Queue(maxsize=MAX_WAITING)
 _lock = threading.Lock()
-_pending: set[Future[None]] = set()
-_executor: ThreadPoolExecutor | None = None
+_workers: list[threading.Thread] = []
+_workers_pid = 0
 _local = threading.local()
 
 
 def _queue(targets: list[_Target], message: Message) -> None:
-    global _executor
-    with _lock:
-        if _executor is None:  # made on first use: in the process that sends, never before a server forks
-            _executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="webpush")
-        for target in targets:
-            if len(_pending) >= MAX_WAITING:
-                log.warning("Web Push: %d sends waiting; subscription %s skipped", MAX_WAITING, target.subscription_id)
-                continue
-            future = _executor.submit(_send_logged, target, message)
-            _pending.add(future)
-            future.add_done_callback(_forget)
+    _start_workers()
+    for target in targets:
+        try:
+            _sends.put_nowait((target, message))
+        except queue.Full:
+            log.warning("Web Push: %d sends waiting; subscription %s skipped", MAX_WAITING, target.subscription_id)
 
 
-def _forget(future: Future[None]) -> None:
+def _start_workers() -> None:
+    """Started on first use, in the process that sends: threads do not survive a fork (a server's workers)."""
+    global _workers_pid
     with _lock:
-        _pending.discard(future)
+        if _workers_pid != os.getpid():
+            _workers.clear()
+            _workers_pid = os.getpid()
+        _workers[:] = [worker for worker in _workers if worker.is_alive()]
+        while len(_workers) < WORKERS:
+            worker = threading.Thread(target=_work, name=f"webpush-{len(_workers)}", daemon=True)
+            worker.start()
+            _workers.append(worker)
+
+
+def _work() -> None:
+    while True:
+        target, message = _sends.get()
+        try:
+            _send_logged(target, message)
+        finally:
+            _sends.task_done()
 
 
 def _send(target: _Target, message: Message) -> None:

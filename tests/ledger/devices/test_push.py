@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 
 import pytest
 from django.db import transaction
@@ -165,3 +166,19 @@ def test_the_message_is_the_json_the_service_worker_reads():
         "url": "/evenings/3/",
         "tag": "close-3",
     }
+
+
+def test_past_the_bound_of_waiting_sends_more_are_dropped_and_logged(vapid, monkeypatch, caplog):
+    push._start_workers()  # the pool's threads take from the real queue, not from the full one below
+    full: queue.Queue = queue.Queue(maxsize=1)
+    monkeypatch.setattr(push, "_sends", full)
+    targets = [push._Target(number, f"https://push.example.org/{number}", "key", "auth") for number in (1, 2, 3)]
+
+    with caplog.at_level(logging.WARNING, logger="ledger.devices.push"):
+        push._queue(targets, push.Message(**HAND))
+
+    assert [target.subscription_id for target, _ in full.queue] == [1]
+    assert [record.getMessage() for record in caplog.records] == [
+        f"Web Push: {push.MAX_WAITING} sends waiting; subscription 2 skipped",
+        f"Web Push: {push.MAX_WAITING} sends waiting; subscription 3 skipped",
+    ]
