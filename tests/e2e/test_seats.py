@@ -75,6 +75,9 @@ def test_a_phone_joins_by_code_follows_live_and_records_at_a_seated_table(
     # The scorekeeper's list shows the phone without a reload of her page.
     keeper.evaluate(MARK)
     expect(door.locator("#seat-row-1")).to_contain_text("held by a phone without an account", timeout=LIVE_MS)
+    door.locator("summary").click()
+    expect(door.locator("svg.qr")).to_be_visible()
+    problems += _clean_in_every_theme(keeper, "the scorekeeper's table page with a seated phone (390 px)")
 
     # Alice records; Ben's phone shows it without a reload.
     choose(keeper, "declarer", "Ana")
@@ -124,6 +127,7 @@ def test_a_second_phone_waits_until_the_scorekeeper_allows_it(browser: Browser, 
 
     allow = keeper.get_by_role("button", name="Allow the other phone Ben's seat")
     expect(allow).to_be_visible(timeout=LIVE_MS)
+    problems += _clean_in_every_theme(keeper, "the scorekeeper's table page with a waiting phone (390 px)")
     tap(keeper, allow)
     expect(keeper.locator("#seat-list-status")).to_have_text("Ben's seat is held by the phone you allowed.")
     expect(phone.locator("#seat-who")).to_have_text("You sit as Ben.", timeout=LIVE_MS)

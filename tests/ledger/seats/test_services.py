@@ -156,3 +156,12 @@ def test_each_change_tells_the_evening_s_live_lines(
         seats.seat_release(claim=first, by=alice)
     topic = f"evening:{snapser_table.evening_id}"
     assert told == [(topic, {"table": snapser_table.pk, "seats": True})] * 2
+
+
+def test_closing_the_evening_lets_its_seats_go(snapser_table, alice, django_capture_on_commit_callbacks):
+    factories.record(snapser_table)
+    held = claim(snapser_table, 0, new_device())
+    with django_capture_on_commit_callbacks(execute=True):
+        services.evening_close(evening=snapser_table.evening, by=alice)
+    held.refresh_from_db()
+    assert (held.status, held.ended_by) == (RELEASED, alice)
