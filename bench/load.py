@@ -9,9 +9,9 @@ migrates it, seats one scorekeeper per table (a session made directly, no passwo
 free loopback port, and lets one thread per table post its hands through the hand form (``/tables/<id>/hands/``)
 as fast as the answers come. Then, with the same concurrency, two floors: the trivial view (the home page, logged
 out: no query) and the floor of bench/requests.py (the home page of a logged-in scorekeeper: session, user, their
-evenings), each ``--floor-requests`` per thread, so the figures come from the same machine in the same minute.
-Hand entry is given as a ratio to each floor's rate (the target: at least 1/5). ``--rounds`` repeats the three
-runs and reports each round and the medians of the rates and of the ratios.
+evenings), each ``--floor-requests`` per thread (as many as the hands), so the figures come from the same machine
+in the same minute. Hand entry is given as a ratio to each floor's rate (the target: at least 1/5). ``--rounds``
+repeats the three runs and reports each round and the medians of the rates and of the ratios.
 
 ``--stats``: ``request`` (the default: each hand's request takes it into the statistics summaries once its answer
 has gone out, in the worker) or ``job`` (``STATS_CATCH_UP=job``: the request only writes the change down, and
@@ -63,9 +63,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     parser.add_argument("--cap", type=float, default=60, help="seconds each round's measurement may take")
     parser.add_argument("--rounds", type=int, default=3, help="hand entry and the two floors, this many times")
-    parser.add_argument("--floor-requests", type=int, default=100, help="floor requests per thread and floor")
+    parser.add_argument("--floor-requests", type=int, help="floor requests per thread and floor (default: --hands)")
     parser.add_argument("--stats", choices=["request", "job"], default="request", help="who takes hands into stats")
     args = parser.parse_args()
+    args.floor_requests = args.floor_requests or args.hands
     if not (1 <= args.tables <= 64 and 1 <= args.hands <= 500 and 1 <= args.workers <= 16):
         parser.error("keep it bounded: tables 1..64, hands 1..500, workers 1..16")
     if not (1 <= args.rounds <= 9 and 1 <= args.floor_requests <= 2000):
@@ -99,6 +100,8 @@ def main() -> None:
             _run(port, [(table, session, 2, _round) for table, session in warmup], _enter_hands, time.monotonic() + 30)
             _run(port, [(None, None, 2, 0)] * args.workers, _get_home, time.monotonic() + 30)
             _run(port, [(None, session, 2, 0) for _table, session in warmup], _get_home, time.monotonic() + 30)
+        if job is not None:
+            _drain(job)  # the job started and took in the warm-up hands: its start is not counted below
         print(
             f"{args.tables} tables x {args.hands} hands, gunicorn {args.workers} workers, PostgreSQL, loopback; "
             f"statistics: {'the stats_catch_up job' if job else 'each request after its answer'}"
@@ -115,53 +118,81 @@ def main() -> None:
 
 def _measure(port: int, args: argparse.Namespace, tables: list[tuple[int, str]], gunicorn: Any, job: Any) -> None:
     """``args.rounds`` rounds of hand entry then the two floors; each round's rates and ratios, then the medians.
-    The workers' and the job's processor time over the hand runs, per hand."""
-    ratios: dict[str, list[float]] = {"trivial": [], "floor": []}
+    Beside the rates, the processor time per request of each run, read from /proc: the gunicorn workers, the
+    PostgreSQL backends of the benchmark's database and (hands) the job, whose draining after the last round is
+    added to the hands. On a shared machine the rates move with whatever else runs; the processor time per request
+    hardly does, and its ratio is what the rates' ratio tends to when the processors are the bound."""
     rates: dict[str, list[float]] = {"hands": [], "trivial": [], "floor": []}
-    cpu = {"workers": 0.0, "job": 0.0}
-    accepted = 0
+    cpu: dict[str, dict[str, float]] = {kind: {"workers": 0.0, "postgres": 0.0, "job": 0.0} for kind in rates}
+    counts = dict.fromkeys(rates, 0)
     floor_sessions = [session for _table, session in tables]
+    titles = {
+        "hands": "hand entry (POST /tables/<id>/hands/)",
+        "trivial": "trivial view (GET /, logged out)",
+        "floor": "floor (GET /, logged in, as bench/requests.py)",
+    }
     for number in range(args.rounds):
         deadline = time.monotonic() + args.cap
-        before = _cpu_seconds(gunicorn, job)
-        hands = _run(port, [(table, session, args.hands, number) for table, session in tables], _enter_hands, deadline)
-        cpu_after = _cpu_seconds(gunicorn, job)
-        cpu["workers"] += cpu_after["workers"] - before["workers"]
-        cpu["job"] += cpu_after["job"] - before["job"]
-        accepted += sum(status == 302 for status, _latency in hands["results"])  # type: ignore[attr-defined]
-        trivial = _run(port, [(None, None, args.floor_requests, 0)] * args.tables, _get_home, deadline)
-        floor = _run(port, [(None, s, args.floor_requests, 0) for s in floor_sessions], _get_home, deadline)
+        jobs = {
+            "hands": ([(table, session, args.hands, number) for table, session in tables], _enter_hands),
+            "trivial": ([(None, None, args.floor_requests, 0)] * args.tables, _get_home),
+            "floor": ([(None, session, args.floor_requests, 0) for session in floor_sessions], _get_home),
+        }
         print(f"round {number + 1}:")
-        rates["hands"].append(_report("  hand entry (POST /tables/<id>/hands/)", hands))
-        rates["trivial"].append(_report("  trivial view (GET /, logged out)", trivial))
-        rates["floor"].append(_report("  floor (GET /, logged in, as bench/requests.py)", floor))
-        for name in ratios:
-            ratios[name].append(rates[name][-1] / rates["hands"][-1])
-        print(f"  hand entry : trivial view = 1 : {ratios['trivial'][-1]:.1f}; : floor = 1 : {ratios['floor'][-1]:.1f}")
+        for kind, (work, function) in jobs.items():
+            before = _cpu_seconds(gunicorn, job)
+            run = _run(port, work, function, deadline)
+            after = _cpu_seconds(gunicorn, job)
+            for part in cpu[kind]:
+                cpu[kind][part] += after[part] - before[part]
+            counts[kind] += len(run["results"])  # type: ignore[arg-type]
+            rates[kind].append(_report(f"  {titles[kind]}", run))
+        print(
+            f"  hand entry : trivial view = 1 : {rates['trivial'][-1] / rates['hands'][-1]:.1f}; "
+            f": floor = 1 : {rates['floor'][-1] / rates['hands'][-1]:.1f}"
+        )
     if job is not None:
-        drained = _drain(job)
-        cpu["job"] += drained
+        cpu["hands"]["job"] += _drain(job)
     median = statistics.median
+    ratios = {
+        kind: median([rate / hands for rate, hands in zip(rates[kind], rates["hands"], strict=True)])
+        for kind in ("trivial", "floor")
+    }
     print(
         f"medians of {args.rounds} rounds: hand entry {median(rates['hands']):,.0f}/s, trivial view "
         f"{median(rates['trivial']):,.0f}/s, floor {median(rates['floor']):,.0f}/s; hand entry : trivial view = "
-        f"1 : {median(ratios['trivial']):.1f}, : floor = 1 : {median(ratios['floor']):.1f} (target: 1 : 5 at most)"
+        f"1 : {ratios['trivial']:.1f}, : floor = 1 : {ratios['floor']:.1f} (target: 1 : 5 at most)"
     )
-    print(
-        f"processor time per hand over the hand runs: gunicorn workers {cpu['workers'] / accepted * 1000:.1f} ms"
-        + (
-            f", the stats_catch_up job {cpu['job'] / accepted * 1000:.1f} ms (its draining after them included)"
-            if job
-            else ""
+    per_request = {
+        kind: {part: seconds / counts[kind] * 1000 for part, seconds in parts.items()} for kind, parts in cpu.items()
+    }
+    for kind, parts in per_request.items():
+        job_part = f" + job {parts['job']:.1f}" if job is not None and kind == "hands" else ""
+        print(
+            f"processor time per request, {titles[kind]}: workers {parts['workers']:.1f} + PostgreSQL "
+            f"{parts['postgres']:.1f}{job_part} = {sum(parts.values()):.1f} ms"
         )
+    total = {kind: sum(parts.values()) for kind, parts in per_request.items()}
+    print(
+        f"hand : trivial view by processor time = 1 : {total['hands'] / total['trivial']:.1f}; "
+        f": floor = 1 : {total['hands'] / total['floor']:.1f}"
     )
 
 
 def _cpu_seconds(gunicorn: Any, job: Any) -> dict[str, float]:
-    """User and system time so far of gunicorn's workers (the master's children) and of the job, from /proc."""
+    """User and system time so far of gunicorn's workers (the master's children), of the PostgreSQL backends of
+    this database (the workers' and the job's kept connections) and of the job, from /proc."""
+    from django.db import connection
+
     workers = Path(f"/proc/{gunicorn.pid}/task/{gunicorn.pid}/children").read_text().split()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        backends = [row[0] for row in cursor.fetchall()]
     return {
         "workers": sum(_process_seconds(int(pid)) for pid in workers),
+        "postgres": sum(_process_seconds(pid) for pid in backends),
         "job": _process_seconds(job.pid) if job is not None else 0.0,
     }
 
