@@ -104,11 +104,6 @@ def own_position(user: Any, table: Table) -> int | None:
     return None
 
 
-def phone_name(claim: SeatClaim) -> str:
-    """How the scorekeeper's list names a phone: its account's name, or "a phone without an account"."""
-    return claim.user.get_username() if claim.user_id and claim.user else ""
-
-
 def phone_claims(table: Table, device: str) -> set[int]:
     """The ids of the phone's held and waiting claims at ``table`` (the API tells a repeated claim by them)."""
     claims = SeatClaim.objects.filter(table=table, device=device, status__in=[Status.HELD, Status.PENDING])
