@@ -22,6 +22,7 @@ from ledger.signatures.models import Signature
 from ledger.signatures.selectors import signed_at
 from ledger.signatures.services import signature_sign
 from tests import factories
+from tests.ledger.offline.test_offline import form_fields, tapped
 from tests.ledger.signatures.conftest import ANA_PHONE, BEN_PHONE, HX, phone, seat
 
 
@@ -297,3 +298,18 @@ def test_signing_for_a_player_of_a_closed_evening_is_refused_in_the_part(alice_c
     )
     assert "Sign for a player who left" not in text(answer.content.decode())
     assert not Signature.objects.exists()
+
+
+def test_the_hand_that_ends_the_series_brings_the_signing_row_to_the_table_phone(tournament_phone):
+    client, table = tournament_phone
+    factories.record(table)
+    page = client.get(table.get_absolute_url()).content.decode()
+    taps = {"declarer": "Ana", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
+    answer = client.post(
+        reverse("ledger:hand_create", args=[table.pk]), dict(tapped(form_fields(page), taps)), headers=HX
+    )
+    assert answer.status_code == 200
+    assert table.hands.count() == 2
+    html = answer.content.decode()
+    assert 'id="sign-shared" hx-swap-oob="true"' in html
+    assert "Sign as Ana" in text(html)
