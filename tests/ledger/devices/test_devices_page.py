@@ -163,3 +163,17 @@ def test_the_api_hides_other_accounts_phones(world, charlie):
 
 def test_the_api_needs_an_account(world):
     assert Client().get(reverse("api:devices")).status_code in {401, 403}
+
+
+@pytest.mark.parametrize("phones", [2, 10])
+def test_the_page_reads_the_same_queries_however_many_phones(
+    db, alice, alice_client, django_assert_num_queries, phones
+):
+    for number in range(phones):
+        subscribe(Phone().hash, f"phone-{number}", ANDROID, user=alice)
+    alice_client.get(LIST)  # the session read once
+
+    with django_assert_num_queries(3):  # the session, the user, the subscriptions
+        page = alice_client.get(LIST).content.decode()
+
+    assert page.count(">Switch off<") == phones
