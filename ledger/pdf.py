@@ -17,7 +17,7 @@ from weasyprint import HTML
 
 from ledger import hooks, selectors, tariffs
 from ledger.charts import table_chart
-from ledger.models import Evening, Hand, Table
+from ledger.models import Evening, EveningEvent, Hand, Table
 
 
 def summary_pdf(evening: Evening, *, request: HttpRequest | None = None) -> bytes:
@@ -42,9 +42,21 @@ def summary_context(evening: Evening, *, request: HttpRequest | None = None) -> 
         "balances": balances,
         "tables": tables,
         "generated_at": timezone.now(),
+        "close_overridden": _close_overridden(evening),
         # The features' parts of the summary (the signatures of the list), at its end.
         **hooks.page_parts(hooks.summary_context, hooks.PageShown(request, evening), "summary_parts"),
     }
+
+
+def _close_overridden(evening: Evening) -> EveningEvent | None:
+    """The override the evening's close was made with (what was still open), None when it closed with nothing
+    open or is open: one query, the newest close, reopen and override events."""
+    if evening.is_open:
+        return None
+    kinds = (EveningEvent.Kind.CLOSED, EveningEvent.Kind.CLOSE_OVERRIDDEN, EveningEvent.Kind.REOPENED)
+    newest = list(evening.events.filter(kind__in=kinds).select_related("by").order_by("-id")[:2])
+    closed_past = [event.kind for event in newest] == [EveningEvent.Kind.CLOSED, EveningEvent.Kind.CLOSE_OVERRIDDEN]
+    return newest[1] if closed_past else None
 
 
 def _table_entry(table: Table, balances: dict[str, Decimal], hands: list[Hand]) -> dict[str, Any]:

@@ -218,6 +218,20 @@ def test_the_settlement_page_draws_the_features_parts(alice_client, alice, owing
 
 
 def test_the_pdf_summary_draws_the_features_parts(alice_client, owing, parts):
-    response = alice_client.get(reverse("ledger:evening_summary_pdf", args=[owing.pk]))
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    assert "The list signed by Ben" in text
+    assert "The list signed by Ben" in _pdf_text(alice_client, owing)
+
+
+def test_the_pdf_of_an_evening_closed_anyway_says_what_was_still_open(alice_client, alice, owing, checking):
+    services.evening_close(evening=owing, by=alice, override=True)
+    assert "although still open" not in _pdf_text(alice_client, evening_owing(alice, ("Dora", "Emil", "Fany")))
+    flat = " ".join(_pdf_text(alice_client, owing).split())
+    assert "Closed by alice (" in flat and f") although still open: {UNCONFIRMED}" in flat
+    services.evening_reopen(evening=owing, by=alice)
+    checking.checks = []
+    services.evening_close(evening=owing, by=alice)
+    assert "although still open" not in _pdf_text(alice_client, owing)  # the newest close had nothing open
+
+
+def _pdf_text(client, evening):
+    response = client.get(reverse("ledger:evening_summary_pdf", args=[evening.pk]))
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
