@@ -144,7 +144,8 @@ def _measure(port: int, args: argparse.Namespace, tables: list[tuple[int, str]],
             run = _run(port, work, function, deadline)
             after = _cpu_seconds(gunicorn, job)
             for part in cpu[kind]:
-                cpu[kind][part] += after[part] - before[part]
+                # Per process: one that ended meanwhile (a connection past CONN_MAX_AGE) is left out, not subtracted.
+                cpu[kind][part] += sum(seconds - before[part].get(pid, 0.0) for pid, seconds in after[part].items())
             counts[kind] += len(run["results"])  # type: ignore[arg-type]
             rates[kind].append(_report(f"  {titles[kind]}", run))
         print(
@@ -179,9 +180,9 @@ def _measure(port: int, args: argparse.Namespace, tables: list[tuple[int, str]],
     )
 
 
-def _cpu_seconds(gunicorn: Any, job: Any) -> dict[str, float]:
+def _cpu_seconds(gunicorn: Any, job: Any) -> dict[str, dict[int, float]]:
     """User and system time so far of gunicorn's workers (the master's children), of the PostgreSQL backends of
-    this database (the workers' and the job's kept connections) and of the job, from /proc."""
+    this database (the workers' and the job's kept connections) and of the job, per process id, from /proc."""
     from django.db import connection
 
     workers = Path(f"/proc/{gunicorn.pid}/task/{gunicorn.pid}/children").read_text().split()
@@ -191,9 +192,9 @@ def _cpu_seconds(gunicorn: Any, job: Any) -> dict[str, float]:
         )
         backends = [row[0] for row in cursor.fetchall()]
     return {
-        "workers": sum(_process_seconds(int(pid)) for pid in workers),
-        "postgres": sum(_process_seconds(pid) for pid in backends),
-        "job": _process_seconds(job.pid) if job is not None else 0.0,
+        "workers": {int(pid): _process_seconds(int(pid)) for pid in workers},
+        "postgres": {pid: _process_seconds(pid) for pid in backends},
+        "job": {job.pid: _process_seconds(job.pid)} if job is not None else {},
     }
 
 
