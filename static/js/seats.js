@@ -101,7 +101,8 @@
       soon(!listUrl, true); // the scorekeeper's list, or the seated phone's whole part (it may be let in)
       return;
     }
-    if (typeof data.revision === "number" && data.revision <= formRevision()) return; // this page's own Record
+    // A hand this page recorded itself (its answer drew it already); any other news (a confirmation) is fetched.
+    if (typeof data.hands === "number" && typeof data.revision === "number" && data.revision <= formRevision()) return;
     soon(true, false);
   };
 })();
