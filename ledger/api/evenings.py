@@ -14,13 +14,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import hooks, services
+from ledger import hooks, selectors, services
 from ledger.access import evening_for_scorekeeper
 from ledger.api import reads
 from ledger.api.errors import ErrorSerializer
 from ledger.api.fields import AmountsField, ExactDecimalField
 from ledger.api.serializers import EveningSerializer, TableWithBalancesSerializer, TableWithHandsSerializer
-from ledger.api.settlement import SettlementSerializer, settlement_read
+from ledger.api.settlement import SettlementSerializer
 from ledger.models import Currency, Evening
 
 NOT_FOUND = {404: ErrorSerializer}
@@ -133,5 +133,5 @@ class SharedEveningApi(APIView):
     def get(self, request: Request, token: str) -> Response:
         evening = get_object_or_404(Evening, share_token=token)
         evening = reads.evening_detail(evening, with_hands=True)
-        evening.settlement_shown = None if evening.is_open else settlement_read(evening)  # type: ignore[attr-defined]
+        evening.settlement_shown = None if evening.is_open else selectors.settlement_summary(evening)  # type: ignore[attr-defined]
         return Response(self.OutputSerializer(evening).data)

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from ledger import hooks, selectors, services
+from ledger import selectors, services
 from ledger.access import evening_for_scorekeeper, transfer_for_scorekeeper
 from ledger.api.errors import ConflictSerializer, ErrorSerializer
 from ledger.api.fields import AmountsField, MoneyField
@@ -32,12 +32,7 @@ class TransferSerializer(serializers.Serializer[Transfer]):
         }
 
 
-class CloseCheckSerializer(serializers.Serializer[hooks.CloseCheck]):
-    text = serializers.CharField(help_text="in the request's language: who has not signed, hands not confirmed, …")
-    open = serializers.BooleanField(help_text='closing past an open check needs "override": true')
-
-
-class SettlementSerializer(serializers.Serializer[dict[str, Any]]):  # what settlement_read gives
+class SettlementSerializer(serializers.Serializer[dict[str, Any]]):  # what selectors.settlement_summary gives
     status = serializers.ChoiceField(choices=Evening.Status.choices, help_text="the evening's")
     mode = serializers.ChoiceField(choices=Settlement.Mode.choices, allow_null=True)
     banker = serializers.CharField(allow_null=True)
@@ -46,15 +41,6 @@ class SettlementSerializer(serializers.Serializer[dict[str, Any]]):  # what sett
     rounded = AmountsField(allow_null=True, help_text="rounded to the coin; null while the evening is open")
     transfers = TransferSerializer(many=True, help_text="who pays whom (while open: only those paid already)")
     closed_at = serializers.DateTimeField(allow_null=True)
-    checks = CloseCheckSerializer(
-        many=True, help_text="while the evening is open: what is checked before it closes (empty once closed)"
-    )
-
-
-def settlement_read(evening: Evening) -> dict[str, Any]:
-    """The settlement as the API shows it: ``selectors.settlement_summary`` and, while open, the close checks."""
-    checks = hooks.close_checks(evening) if evening.is_open else []
-    return selectors.settlement_summary(evening) | {"checks": checks}
 
 
 class EveningCloseApi(APIView):
@@ -63,8 +49,9 @@ class EveningCloseApi(APIView):
         banker = serializers.CharField(required=False, allow_blank=True, allow_null=True, help_text="mode banker")
         override = serializers.BooleanField(
             default=False,
-            help_text="close although a check is still open (see the settlement's checks); the evening's history "
-            "records what was open. Without it such a close is refused (400, field override)",
+            help_text="close although a check is still open (a hand not confirmed, a player who has not signed); "
+            "the evening's history records what was open. Without it such a close is refused (400, field override, "
+            "the error naming what is open)",
         )
 
     OutputSerializer = SettlementSerializer
@@ -90,7 +77,7 @@ class EveningCloseApi(APIView):
             banker=data.get("banker") or None,
             override=data["override"],
         )
-        return Response(self.OutputSerializer(settlement_read(evening)).data)
+        return Response(self.OutputSerializer(selectors.settlement_summary(evening)).data)
 
 
 class EveningReopenApi(APIView):
@@ -105,7 +92,7 @@ class EveningReopenApi(APIView):
     def post(self, request: Request, evening_id: int) -> Response:
         evening = evening_for_scorekeeper(request.user, evening_id)
         services.evening_reopen(evening=evening, by=request.user)
-        return Response(self.OutputSerializer(settlement_read(evening)).data)
+        return Response(self.OutputSerializer(selectors.settlement_summary(evening)).data)
 
 
 class EveningSettlementApi(APIView):
@@ -118,7 +105,7 @@ class EveningSettlementApi(APIView):
     )
     def get(self, request: Request, evening_id: int) -> Response:
         evening = evening_for_scorekeeper(request.user, evening_id)
-        return Response(self.OutputSerializer(settlement_read(evening)).data)
+        return Response(self.OutputSerializer(selectors.settlement_summary(evening)).data)
 
 
 class TransferMarkPaidApi(APIView):
