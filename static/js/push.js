@@ -211,18 +211,31 @@
     draw("refused");
     return;
   }
-  Promise.all([worker().then(function (registration) {
-    return registration.pushManager.getSubscription();
-  }), serverState()])
-    .then(function (found) {
-      var held = found[0];
-      var server = found[1];
-      var on = Boolean(held && server.on && server.endpoint === held.endpoint && Notification.permission === "granted");
-      settle(on ? "on" : "off");
-      draw(current);
-    })
-    .catch(function () {
-      settle("off");
-      draw("off");
-    });
+  // What this phone is now, on both ends; asked again after the devices page's list changed (a phone switched off
+  // there may be this one).
+  function refresh() {
+    return Promise.all([
+      worker().then(function (registration) {
+        return registration.pushManager.getSubscription();
+      }),
+      serverState(),
+    ])
+      .then(function (found) {
+        var held = found[0];
+        var server = found[1];
+        var on = Boolean(held && server.on && server.endpoint === held.endpoint && Notification.permission === "granted");
+        settle(on ? "on" : "off");
+        draw(current);
+      })
+      .catch(function () {
+        settle("off");
+        draw("off");
+      });
+  }
+
+  refresh();
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var path = event.detail && event.detail.pathInfo && event.detail.pathInfo.requestPath;
+    if (!busy && path && path.indexOf("/devices/") === 0) refresh();
+  });
 })();
