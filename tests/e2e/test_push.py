@@ -19,16 +19,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from ledger.devices import keys
+from ledger.devices import keys, services
 from ledger.devices.models import PushSubscription
+from ledger.devices.phone import COOKIE
 from tests import factories
+from tests.e2e.axe import audit, report
 from tests.e2e.browser import PHONE
 from tests.e2e.conftest import TIMEOUT_MS, close_quietly, log_in, watched_context
+from tests.e2e.ui import tap
+from tests.ledger.devices.conftest import Phone
+from tests.ledger.devices.push_service import FakeBrowser
 
 pytestmark = pytest.mark.e2e
 
 # What Chrome itself logs when a page subscribes in an incognito profile: expected here, not an error of ours.
 INCOGNITO = "Chrome currently does not support the Push API in incognito mode"
+ANDROID = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
 OFF = "Notifications off for this phone: hands waiting for your OK are not announced."
 
 # The notifications the worker shows, as the page's own script reads them: waits (in the page) until there are
@@ -152,3 +158,33 @@ def test_a_push_message_shows_its_notification(handset, live_server, alice, push
     )
     shown = {notification["tag"]: notification for notification in page.evaluate(SHOWN, 2)}
     assert shown["close"] == {**elsewhere, "url": f"{live_server.url}/"}
+
+
+def test_the_devices_page_switches_this_phone_off_in_place(handset, live_server, alice, push_on):
+    phone = Phone()
+    handset.add_cookies([{"name": COOKIE, "value": phone.device, "url": live_server.url}])
+    log_in(handset, alice, live_server.url)
+    subscription = FakeBrowser("https://push.example.org/pocket").subscription()
+    services.push_subscribe(device=phone.hash, user=alice, subscription=subscription, user_agent=ANDROID)
+    services.push_subscribe(
+        device=Phone().hash,
+        user=alice,
+        subscription={**subscription, "endpoint": "https://push.example.org/tab"},
+        user_agent="Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1",
+    )
+    page = handset.new_page()
+    page.goto("/devices/")
+    devices = page.locator("#devices")
+    expect(devices.get_by_role("listitem")).to_have_count(2)
+    expect(devices.get_by_role("listitem").filter(has_text="(this phone)")).to_contain_text("Chrome on Android")
+    assert report(audit(page), "/devices/") == []
+
+    tap(page, devices.get_by_role("button", name="Switch off Chrome on Android"))
+
+    expect(page.locator("#devices").get_by_role("status")).to_have_text(
+        "Notifications switched off for Chrome on Android."
+    )
+    expect(page.locator("#devices").get_by_role("listitem")).to_have_count(1)
+    expect(page.locator("#devices").get_by_role("listitem")).to_contain_text("Safari on iPad")
+    assert page.url == f"{live_server.url}/devices/"  # swapped in place, not a new page
+    assert list(PushSubscription.objects.filter(active=True).values_list("label", flat=True)) == ["Safari on iPad"]
