@@ -25,8 +25,10 @@ from schemathesis.specs.openapi.checks import response_schema_conformance, statu
 
 from ledger import services
 from ledger.circles import services as circles
+from ledger.devices.services import push_subscribe
 from ledger.tournaments import services as tournaments
 from tests import factories
+from tests.ledger.devices.push_service import FakeBrowser
 
 
 def _openapi() -> dict:
@@ -75,6 +77,12 @@ def world(alice):
             "circle_id": circle.pk,
             "player_id": circle.members.get(name="Ana").pk,
             "tournament_id": club.pk,
+            "device_id": push_subscribe(
+                device="a" * 64,
+                user=alice,
+                subscription=FakeBrowser("https://push.example.org/x").subscription(),
+                user_agent="",
+            )[0].pk,
         },
     }
 

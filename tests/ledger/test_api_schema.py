@@ -45,6 +45,19 @@ OPERATIONS = {
     ("/api/invite-links/{token}/accept/", "post"): "invite_link_accept",
     ("/api/me/", "get"): "me",
     ("/api/me/claims/", "post"): "me_claim_request",
+    ("/api/devices/", "get"): "device_list",
+    ("/api/devices/{device_id}/", "delete"): "device_switch_off",
+    ("/api/tables/{table_id}/seats/", "get"): "table_seats",
+    ("/api/tables/{table_id}/seats/allow/", "post"): "seat_allow",
+    ("/api/tables/{table_id}/seats/refuse/", "post"): "seat_refuse",
+    ("/api/tables/{table_id}/seats/release/", "post"): "seat_release",
+    ("/api/seats/claim/", "post"): "seat_claim",
+    ("/api/hands/{hand_id}/confirmations/", "get"): "hand_confirmations",
+    ("/api/hands/{hand_id}/confirm/", "post"): "hand_confirm",
+    ("/api/hands/{hand_id}/dispute/", "post"): "hand_dispute",
+    ("/api/evenings/{evening_id}/signatures/", "get"): "evening_signature_list",
+    ("/api/evenings/{evening_id}/signatures/", "post"): "evening_signature_create",
+    ("/api/tables/{table_id}/signature/", "post"): "seat_signature_create",
 }
 
 
