@@ -1,6 +1,7 @@
 """Taps and swipes per hand: enter a realistic evening of each game on a phone-sized chromium and count what it took.
 
     .venv/bin/python bench/taps.py
+    .venv/bin/python bench/taps.py --confirm     # the Mariáš table asks one opponent to confirm: his taps too
 
 Starts its own server (Django's LiveServerThread on 127.0.0.1, a free port, a throw-away SQLite file), creates the
 tables through ``ledger.services`` and plays a scorekeeper, new to Talon, who taps only what differs from what the
@@ -41,6 +42,16 @@ a hra with a hláška and its card points, a suit game or Grand with matadors, u
 any category, each with or without one raise) takes more than 4, and there is at most one scroll per 10 hands. The
 script exits with status 1 unless all three hold, and prints the verdicts on its last lines.
 
+``--confirm``: the Mariáš table asks one opponent of the declarer's side to confirm each hand (confirmation
+"opponent"), and each of its four players holds their seat on a phone of their own (a browser context with its
+device cookie, its seat taken through the seats' service). The scorekeeper (not seated) taps the evening exactly as
+without it, counted the same way, so his numbers can be set beside the plain run's: confirming costs him nothing.
+After each hand, the phone of the first player still asked (an opponent) waits for the card "Hand #n needs your
+OK", without a reload (the seat page's live line: under this WSGI live server, its reconnection every 3 s), and
+taps OK, counted as the scorekeeper's taps are (a mouse click at its centre, a swipe first when it is out of
+reach). The goal: one tap per confirming player and hand, no swipe; printed after the verdicts, and part of the
+exit status.
+
 One hand that the goal calls common is held to its physical limit instead of 4: a Mariáš sedma with a flek carries
 five choices besides the pre-selected chooser (contract, trump, partner, the flek, the hra × seven outcome), and one
 tap a choice is the least short of guessing one of them, which would be a silent default that changes money
@@ -57,6 +68,7 @@ from __future__ import annotations
 import datetime
 import statistics
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -573,7 +585,16 @@ def next_form(page: Any, key: str) -> None:
     expect(page.locator("#hand-form.fresh")).to_have_count(0)
 
 
-def play_evening(browser: Any, base_url: str, session: str, table: Any, hands: list[Scripted]) -> list[dict[str, Any]]:
+def play_evening(
+    browser: Any,
+    base_url: str,
+    session: str,
+    table: Any,
+    hands: list[Scripted],
+    after_hand: Callable[[Any], dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """The scorekeeper taps ``hands`` in at ``table``; ``after_hand`` (the stored hand) adds to each hand's row what
+    happened after it (a confirming player's taps)."""
     from ledger.models import Hand
 
     context = browser.new_context(base_url=base_url, **PHONE)
@@ -605,12 +626,62 @@ def play_evening(browser: Any, base_url: str, session: str, table: Any, hands: l
             {"game": table.game, "number": number, "hand": scripted, "label": stored.label, "amount": got}
             | {"clicks": tapper.clicks, "keys": tapper.keys, "swipes": tapper.swipes, "scrolled": tapper.scrolled}
             | {"cleared": tapper.cleared}
+            | (after_hand(stored) if after_hand else {})
         )
     context.close()
     return rows
 
 
+class Confirmers:
+    """The four players of a table, each on a phone of their own holding their seat (its device cookie)."""
+
+    def __init__(self, browser: Any, base_url: str, table: Any) -> None:
+        import secrets
+
+        from ledger.devices.phone import COOKIE, device_hash
+        from ledger.seats import services as seats
+
+        self.table = table
+        self.contexts = []
+        self.pages: dict[int, Any] = {}  # by player id
+        for seat in table.seats.select_related("player").order_by("position"):
+            device = secrets.token_urlsafe(32)
+            seats.seat_claim(table=table, position=seat.position, phone=seats.Phone(device_hash(device)))
+            context = browser.new_context(base_url=base_url, **PHONE)
+            context.add_init_script(HTMX_COUNTER)
+            context.add_cookies([{"name": COOKIE, "value": device, "url": base_url}])
+            page = context.new_page()
+            page.goto(f"/seat/{table.pk}/")
+            self.contexts.append(context)
+            self.pages[seat.player_id] = page
+
+    def confirm(self, hand: Any) -> dict[str, Any]:
+        """The first player asked about ``hand`` sees its card on their phone and taps OK."""
+        from ledger.confirmations.models import Confirmation
+        from ledger.confirmations.selectors import state_of
+
+        state = state_of(hand)
+        if state is None or not state.awaiting:
+            raise SystemExit(f"hand {hand.number}: nobody is asked to confirm it")
+        player = state.awaiting[0]
+        page = self.pages[player.id]
+        card = page.locator(f"#confirm-{hand.number}")
+        expect(card).to_contain_text(f"Hand #{hand.number} needs your OK", timeout=20_000)
+        tapper = Counter(page)
+        tapper.tap(card.locator(".confirm-ok button"), f"OK ({player.name}, hand {hand.number})")
+        expect(card).to_have_count(0)
+        given = Confirmation.objects.filter(hand=hand, version=hand.version, player_id=player.id, verdict="ok")
+        if not given.exists():
+            raise SystemExit(f"hand {hand.number}: {player.name}'s OK was not stored")
+        return {"confirmer": player.name, "confirm_taps": tapper.clicks + tapper.keys, "confirm_swipes": tapper.swipes}
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
 def main() -> int:
+    confirming = "--confirm" in sys.argv[1:]
     setup_django("taps")
     from django.contrib.auth import get_user_model
 
@@ -619,15 +690,50 @@ def main() -> int:
     keeper = get_user_model().objects.create_user(username="keeper", password="taps-only-" + "x" * 16)
     evening = services.evening_create(owner=keeper, date=datetime.date(2026, 11, 27), place="U Fleků", currency="EUR")
     tables = {
-        game: services.table_create(evening=evening, game=game, players=players, rules_override=rules)
+        game: services.table_create(
+            evening=evening,
+            game=game,
+            players=players,
+            rules_override=rules,
+            **({"confirmation": "opponent"} if confirming and game == CONFIRMING_GAME else {}),
+        )
         for game, (players, rules, _) in EVENINGS.items()
     }
     session = session_of(keeper)
     rows = []
     with chromium_at_live_server() as (browser, base_url):
         for game, (_, _rules, hands) in EVENINGS.items():
-            rows += play_evening(browser, base_url, session, tables[game], hands)
-    return report(rows)
+            if confirming and game == CONFIRMING_GAME:
+                phones = Confirmers(browser, base_url, tables[game])
+                rows += play_evening(browser, base_url, session, tables[game], hands, after_hand=phones.confirm)
+                phones.close()
+            else:
+                rows += play_evening(browser, base_url, session, tables[game], hands)
+    status = report(rows)
+    if confirming:
+        status = max(status, report_confirmations(rows))
+    return status
+
+
+CONFIRMING_GAME = "marias"  # --confirm: four players, one opponent of the declarer's side confirms
+
+
+def report_confirmations(rows: list[dict[str, Any]]) -> int:
+    """The confirming players' taps, hand by hand, and the verdict: one tap each, no swipe."""
+    confirmed = [row for row in rows if "confirm_taps" in row]
+    print(f"\nConfirming players ({CONFIRMING_GAME}, one opponent of the declarer's side confirms on their phone):")
+    for row in confirmed:
+        taps, swipes = row["confirm_taps"], len(row["confirm_swipes"])
+        print(f"  {row['game']} {row['number']:>2}: {row['confirmer']:<6} {taps} tap(s), {swipes} scroll(s)")
+    taps = [row["confirm_taps"] for row in confirmed]
+    swipes = sum(len(row["confirm_swipes"]) for row in confirmed)
+    failed = max(taps) > 1 or swipes > 0
+    verdict = "ok" if not failed else "TOO MANY (goal: 1 tap, no scroll)"
+    print(
+        f"confirming: {len(taps)} hands, median {statistics.median(taps):g} tap a hand, max {max(taps)}, "
+        f"{swipes} scrolls: {verdict}"
+    )
+    return 1 if failed else 0
 
 
 def report(rows: list[dict[str, Any]]) -> int:
