@@ -256,6 +256,12 @@ transfers_carried = Hook["Evening", bool]("transfers_carried")
 seating_suggested = Hook["Evening", dict[str, Any]]("seating_suggested")
 
 
+# What else changes an evening's shared page besides its hands and history (a hand confirmed, the list signed): each
+# listener answers an expression on Evening (a Subquery on OuterRef("pk")) whose value moves when its feature's part
+# of the page does; the share link's fingerprint (its ETag) includes them.
+evening_changes = Hook[None, Any]("evening_changes")
+
+
 def evenings_listed(evenings: Any) -> Any:
     """``evenings`` (a queryset) without those a feature lists elsewhere."""
     for condition in evenings_unlisted.send(None):

@@ -28,6 +28,14 @@ class TableCreateApi(APIView):
         players = serializers.ListField(child=serializers.CharField(), help_text="names in seat order, clockwise")
         rules = DocumentField(required=False, help_text='{"preset": …, overrides…}; see GET /api/games/')
         first_dealer = serializers.IntegerField(default=0, help_text="seat position (0-based) of the first dealer")
+        recording = serializers.ChoiceField(
+            choices=Table.Recording.choices, default=Table.Recording.SCOREKEEPER, help_text="who records hands"
+        )
+        confirmation = serializers.ChoiceField(
+            choices=Table.Confirmation.choices,
+            default=Table.Confirmation.NONE,
+            help_text="whose OK a recorded hand needs",
+        )
 
     OutputSerializer = TableSerializer
 
@@ -55,6 +63,8 @@ class TableCreateApi(APIView):
             players=data["players"],
             rules_override=data.get("rules"),
             first_dealer=data["first_dealer"],
+            recording=data["recording"],
+            confirmation=data["confirmation"],
         )
         return Response(self.OutputSerializer(table).data, status=status.HTTP_201_CREATED)
 

@@ -10,6 +10,7 @@ from ledger.seats.hooks import seat_page_context
 
 def connect() -> None:
     hooks.hands_marked.connect(marks.hand_marks)
+    hooks.evening_changes.connect(marks.evening_change)
     hooks.evening_close_checks.connect(marks.close_checks)
     hooks.table_page_context.connect(pages.table_page)
     hooks.hand_conflict_context.connect(pages.conflict_page)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,6 +18,12 @@ from ledger.models import Evening, Hand
 def hand_marks(hands: Sequence[Hand]) -> dict[int, list[hooks.HandMark]]:
     """``hooks.hands_marked``: one mark per hand at a table that asks for confirmation."""
     return {hand_id: [mark(state)] for hand_id, state in hand_states(hands).items()}
+
+
+def evening_change(_event: None) -> Subquery:
+    """``hooks.evening_changes``: the evening's newest answer, so a shared page drawn before it is not served again."""
+    newest = Confirmation.objects.filter(hand__table__evening=OuterRef("pk")).order_by("-id").values("id")[:1]
+    return Subquery(newest)
 
 
 def mark(state: HandState) -> hooks.HandMark:

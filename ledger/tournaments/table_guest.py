@@ -34,13 +34,14 @@ _OPEN = re.compile(
 
 def guest_may_open(path: str, table_id: int, evening_id: int) -> bool:
     """Whether the table's guest may open ``path``: its table, its hands (the access layer keeps these to its
-    evening), its table in the API, and the pages open to everybody (the standings among them).
+    evening), its table and hands in the API (an opponent's OK given by name on the table's phone), and the pages
+    open to everybody (the standings among them).
 
     Not its evening's pages (``evening_id``), although it keeps score of that evening: they are the organiser's
     (a new table, scorekeepers, the share link, exports, the summary, closing and settling)."""
     if _OPEN.match(path):
         return True
-    return path.startswith((f"/tables/{table_id}/", f"/api/tables/{table_id}/", "/hands/"))
+    return path.startswith((f"/tables/{table_id}/", f"/api/tables/{table_id}/", "/hands/", "/api/hands/"))
 
 
 class TableGuestMiddleware:

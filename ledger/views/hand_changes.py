@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import services
+from ledger import selectors, services
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
@@ -67,6 +67,7 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
         after_submission(request, form)
     else:
         form = cls(table, initial=cls.from_document(table, hand.document) | {"dealer": hand.dealer}, correction=True)
+    selectors.hands_marked([hand])
     context = {
         **phone_view(request, table),  # a table phone not for money: the history without the money
         "hand": hand,

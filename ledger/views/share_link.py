@@ -29,10 +29,11 @@ def evening_state(evenings: QuerySet[Evening]) -> tuple[int, str] | None:
     """The first of ``evenings``' id and fingerprint (as ``shared_state``), None for none."""
     # The last history event: closing, reopening and marking a transfer paid change the page without a hand.
     last_event = EveningEvent.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
+    changes = {f"change_{number}": expression for number, expression in enumerate(hooks.evening_changes.send(None))}
     state = (
         evenings.annotate(revisions=Sum("tables__revision"), tables_seen=Count("tables"), last_table=Max("tables__id"))
-        .annotate(last_event=Subquery(last_event))
-        .values_list("pk", "status", "revisions", "tables_seen", "last_table", "last_event")
+        .annotate(last_event=Subquery(last_event), **changes)
+        .values_list("pk", "status", "revisions", "tables_seen", "last_table", "last_event", *changes)
         .first()
     )
     if state is None:

@@ -420,6 +420,7 @@ def _hand_recorded_answer(request: HtmxHttpRequest, table: Table, hand: Hand) ->
     table.revision, table.hand_count, hand_total = now.values_list("revision", "hand_count", "hand_total").get()
     if not seen.isdecimal() or table.revision != int(seen) + 1 or hand.number == 1 or hand.balances is None:
         return None  # another phone changed the table meanwhile, a retried tap, or the log's first row
+    selectors.hands_marked([hand])  # the row added shows what the features say of it (awaiting an OK)
     length = _page_log_length(request)
     # The oldest row the log shows now, and the one that falls off its end (the page showed `length` hands). When
     # the table holds as many hands as the new one's number, they are numbered 1 to it: no need to ask.

@@ -134,7 +134,6 @@ def test_the_api_starts_a_table_with_todays_defaults(alice, evening):
     assert (data.json()["recording"], data.json()["confirmation"]) == ("scorekeeper", "none")
 
 
-@pytest.mark.xfail(reason="TableCreateApi does not pass recording and confirmation to table_create yet", strict=False)
 def test_the_api_starts_a_table_with_the_settings_chosen(alice, evening):
     posted = {"game": "snapser", "players": ["Ana", "Ben", "Cyril"], "recording": "seated", "confirmation": "opponent"}
     data = token_client(alice).post(f"/api/evenings/{evening.pk}/tables/", posted, format="json")

@@ -75,3 +75,17 @@ def test_a_confirmed_evening_has_nothing_to_close_past(table, alice):
     hand = factories.record(table)[0]
     services.confirm(hand=hand, version=1, player=player(table, "Cyril"), by=alice)
     assert confirmation_marks.close_checks(table.evening) == []
+
+
+def test_a_confirmation_changes_the_shared_pages_etag_and_its_mark(table, client):
+    """The share page answers 304 while nothing it shows changed: an OK changes its mark, so not its ETag alone."""
+    hand = factories.record(table)[0]
+    url = f"/s/{table.evening.share_token}/"
+    first = client.get(url)
+    assert 'data-mark="awaiting"' in first.text
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    claim = seat_phone(table, "Ben")
+    services.confirm(hand=hand, version=1, player=claim.player, by=claim.acting, claim=claim)
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert 'data-mark="confirmed"' in after.text
