@@ -83,6 +83,9 @@ def _import_table(evening: Evening, source: Reader, ibans: dict[str, str], users
             players=seat_names,
             rules_override=old_documents.frozen_ruleset(game, ruleset),
             first_dealer=source.get("first_dealer", int),
+            # Exports made before tables had these settings: what every table was then.
+            recording=source.optional("recording", str) or Table.Recording.SCOREKEEPER,
+            confirmation=source.optional("confirmation", str) or Table.Confirmation.NONE,
         )
     except rules.RulesError as error:
         raise ImportRefused(f"{source.where}: {error}") from None

@@ -51,6 +51,8 @@ def _export_table(table: Table) -> dict[str, Any]:
         "ruleset": table.ruleset,
         "seat_names": table.seat_names,
         "first_dealer": table.first_dealer,
+        "recording": table.recording,
+        "confirmation": table.confirmation,
         "hand_count": table.hand_count,
         "revision": table.revision,
         "created_at": table.created_at.isoformat(),

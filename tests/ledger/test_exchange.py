@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import exchange, selectors, services
-from ledger.models import Evening, Hand, HandVersion, Player, Posting
+from ledger.models import Evening, Hand, HandVersion, Player, Posting, Table
 from tests import factories
 from tests.rules.strategies import skat_documents
 from tests.rules.strategies_marias import marias_documents
@@ -41,6 +41,8 @@ def full_evening(evening, alice, charlie):
     Player.objects.filter(owner=alice, name="Ana").update(iban="CZ6508000000192000145399")
     settlement = services.evening_close(evening=evening, by=alice)
     services.transfer_mark_paid(transfer=settlement.transfers.first(), by=charlie)
+    # Settings no hand is stored differently for, which the copy must still carry.
+    Table.objects.filter(pk=marias.pk).update(recording="seated", confirmation="everyone")
     evening.refresh_from_db()
     return evening
 
@@ -75,6 +77,7 @@ def test_an_evening_round_trips_with_identical_hands_versions_and_balances(full_
     postings = Posting.objects.filter(hand__table__evening__in=[full_evening, copy])
     assert postings.filter(hand__table__evening=copy).count() == postings.count() / 2 == 3 * 3 + 2 * 3 + 4
     assert Player.objects.get(owner=bob, name="Ana").iban == "CZ6508000000192000145399"
+    assert copy.tables.get(game="marias").confirmation == "everyone"
 
 
 def test_the_users_of_the_document_are_kept_when_known_and_become_the_importer_otherwise(full_evening, bob, charlie):
