@@ -386,6 +386,9 @@ if PUSH_URL and PUSH_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
 # one address (the venue's Wi-Fi): the per-client limit stays above a room's viewers. docs/deploy.md.
 STREAM_LIMIT_PER_CLIENT = env_int("STREAM_LIMIT_PER_CLIENT", 600)
 STREAM_LIMIT_TOTAL = env_int("STREAM_LIMIT_TOTAL", 3000)
+# Wrong table codes (ledger/seats) one client address may type within the window before lookups answer 429.
+SEAT_CODE_GUESSES = env_int("SEAT_CODE_GUESSES", 60)
+SEAT_CODE_WINDOW = env_int("SEAT_CODE_WINDOW", 600)
 
 # Web Push (ledger/devices/push.py): notifications to the phones that opted in ("Hand #9 needs your OK"), signed with
 # the server's VAPID key pair. Make one with `python manage.py vapid_keys` (docs/deploy.md) and keep it: phones
