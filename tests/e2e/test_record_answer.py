@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from ledger.errors import recorder
 from tests import factories
 from tests.e2e.ui import choose, expect_balances, hand_row, record_with, tap
 
@@ -58,9 +59,17 @@ def test_earlier_hands_come_under_the_log_and_stay_through_the_next_record(page,
 def test_a_hand_from_another_phone_shows_up_with_mine(page, table):
     factories.record(table)
     page.goto(table.get_absolute_url())
-    factories.record(table)  # entered on a second phone while this page was open
     choose(page, "trump", "leaves")
+    # Entered on a second phone while this one was being tapped: the tapped form stays (a redraw takes no tap), and
+    # Record shows both hands, storing nothing until this phone's player says which it is.
+    (theirs,) = factories.record(table)
     record_with(page, "result", "s vodou")
+    conflict = page.locator("#hand-conflict")
+    expect(conflict).to_contain_text("Hand #2 was just recorded by")
+    expect(conflict).to_contain_text(recorder(theirs))
+    expect(page.locator(".hand-row")).to_have_count(2)
+    tap(page, conflict.get_by_role("button", name="Mine is another hand: record it as #3"))
+    expect(page.locator("#hand-conflict")).to_have_count(0)
     expect(page.locator(".hand-row")).to_have_count(3)
     expect(page.locator("#table-status")).to_contain_text("Hand #3:")
     # Ana chose twice (+0.40 each), then Cyril, the forehand the fresh form offered: +0.40, the others −0.20.
