@@ -112,7 +112,7 @@ class _Unheard(Exception):
     """The summaries cannot follow the changes written down (a name the seats do not know, counts that disagree)."""
 
 
-def waiting_tables(*, written_before: Any = None) -> list[int]:
+def waiting_tables(*, written_before: int | None = None) -> list[int]:
     """The tables of counted evenings with changes waiting (those written before ``written_before``, a
     ``StatsChange`` id, when given: the job leaves a busy table a moment to gather more)."""
     waiting = StatsChange.objects.filter(table__evening__counted=True)
@@ -158,7 +158,8 @@ def catch_up(table_id: int, *, asked: bool = False) -> str:
             return "waiting"  # a table left out of statistics (a tournament's) waits until somebody asks
         done, now = locked["stats_revision"], locked["revision"]
         if done is not None and done >= now:
-            StatsChange.objects.filter(table_id=table_id).delete()  # written by no change of the books: nothing
+            # Left only by a hand stored without the books raising the revision (a script): nothing to take in.
+            StatsChange.objects.filter(table_id=table_id).delete()
             return "current"
         waiting = list(
             StatsChange.objects.filter(table_id=table_id).order_by("pk").values_list("pk", "hand_id", "version")

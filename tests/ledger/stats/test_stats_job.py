@@ -13,6 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from ledger import services
 from ledger.models import Hand, Posting, Table
 from ledger.stats import increments, summaries
 from ledger.stats import selectors as stats
@@ -73,8 +74,6 @@ def test_one_pass_takes_in_many_hands_of_a_table_at_once_as_a_recomputation_woul
     _post_hands(alice_client, table, 8, django_capture_on_commit_callbacks)
     _post_hands(alice_client, other, 1, django_capture_on_commit_callbacks)
     first = Hand.objects.filter(table=table).order_by("number")[1]
-    from ledger import services
-
     services.hand_correct(hand=first, document=_hand(table, 2, 4), by=alice, version=1)  # an old hand changed too
     assert StatsChange.objects.filter(table=table).count() == 9
     calls = []
