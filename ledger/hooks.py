@@ -176,6 +176,10 @@ def hand_marks(hands: Sequence[Hand]) -> dict[int, list[HandMark]]:
     return marks
 
 
+# The history of one hand (its correction page; subject: the Hand): what features kept of its versions (the answers
+# given to older versions), under ``hand_history_parts``.
+hand_history_context = Hook[PageShown, dict[str, Any]]("hand_history_context")
+
 # A hand recorded meanwhile won over the one a phone tapped (``errors.HandConflict``): the page showing both versions
 # side by side asks features for more ways out (subject: the stored Hand), under ``conflict_parts``.
 hand_conflict_context = Hook[PageShown, dict[str, Any]]("hand_conflict_context")

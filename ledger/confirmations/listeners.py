@@ -14,5 +14,6 @@ def connect() -> None:
     hooks.evening_close_checks.connect(marks.close_checks)
     hooks.table_page_context.connect(pages.table_page)
     hooks.hand_conflict_context.connect(pages.conflict_page)
+    hooks.hand_history_context.connect(pages.hand_history)
     hooks.hand_stored.connect(pushes.hand_stored)
     seat_page_context.connect(pages.seat_page)

@@ -10,6 +10,7 @@ from django.http import HttpRequest
 
 from ledger import hooks
 from ledger.confirmations.access import phone_claim
+from ledger.confirmations.marks import given_text
 from ledger.confirmations.models import REASON_LENGTH
 from ledger.confirmations.selectors import (
     AWAITING,
@@ -113,3 +114,13 @@ def conflict_page(page: hooks.PageShown) -> dict[str, Any]:
 
 def _ids(players: list[SeatedPlayer]) -> set[int]:
     return {player.id for player in players}
+
+
+def hand_history(page: hooks.PageShown) -> dict[str, Any]:
+    """``hooks.hand_history_context``: every answer given to the hand, its older versions' included, newest first."""
+    state = state_of(page.subject)
+    if state is None:
+        return {}
+    answers = sorted([*state.given, *state.history], key=lambda given: (given.version, given.at), reverse=True)
+    lines = [(given.version, given_text(given)) for given in answers]
+    return {"confirmation_history": lines, "hand_history_parts": ["ledger/confirmations/_hand_history.html"]}

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 import rules
-from ledger import selectors, services
+from ledger import hooks, selectors, services
 from ledger.access import (
     hand_for_scorekeeper,
     table_for_scorekeeper,
@@ -74,6 +74,7 @@ def hand_edit(request: HttpRequest, hand_id: int) -> HttpResponse:
         "table": table,
         "form": form,
         "versions": list(hand.versions.select_related("changed_by")),
+        **hooks.page_parts(hooks.hand_history_context, hooks.PageShown(request, hand), "hand_history_parts"),
     }
     return render(request, "ledger/hand_edit.html", context, status=400 if form.errors else 200)
 
