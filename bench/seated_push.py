@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import json
 import os
@@ -65,6 +66,7 @@ PLAYERS = ["Ana", "Ben", "Cyril", "Dana"]
 CSRF = "s" * 32  # our own CSRF secret, sent as cookie and header
 BURST_MS = 200  # static/js/seats.js: several changes within this time are fetched once
 TIMEOUT = 30.0
+REACH_SECONDS = 60.0  # a phone whose screen has not shown the hand by then is counted missing
 # The table page's form as the browser posts it after the scorekeeper's taps (Ben declares a hra in bells with
 # Dana, and tap "won"), less the key and the page's stamps added per hand.
 POSTED = {
@@ -179,6 +181,7 @@ class Phone:
     messages: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
     screens: list[tuple[float, bytes]] = field(default_factory=list)
     fetches: list[float] = field(default_factory=list)  # each refetch of the live part, from its start
+    failed: int = 0  # refetches that got no answer within TIMEOUT
     pending: asyncio.Task[None] | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -320,7 +323,13 @@ async def _fetch_soon(port: int, seating: Seating, phone: Phone) -> None:
     phone.pending = None  # a message from now on fetches again
     headers = {"HX-Request": "true", "Cookie": f"talon_device={phone.device}"}
     started = time.perf_counter()
-    status, _headers, body = await _http(port, "GET", f"/seat/{seating.table}/", headers)
+    try:
+        status, _headers, body = await _http(port, "GET", f"/seat/{seating.table}/", headers)
+    except (TimeoutError, OSError, asyncio.IncompleteReadError):
+        # As the page: a fetch that fails leaves the screen as it was until the next message.
+        phone.failed += 1
+        phone.changed.set()
+        return
     phone.fetches.append(time.perf_counter() - started)
     if status != 200:
         raise SystemExit(f"the seat's live part answered {status}")
@@ -339,6 +348,7 @@ class Timings:
     post: list[float] = field(default_factory=list)
     message: list[float] = field(default_factory=list)
     screen: list[float] = field(default_factory=list)
+    missing: int = 0  # phones whose screen did not show the hand within REACH_SECONDS
 
 
 async def _record(port: int, seating: Seating, timings: Timings) -> None:
@@ -375,7 +385,14 @@ async def _record(port: int, seating: Seating, timings: Timings) -> None:
                 timings.message.append(news[0] - started)
                 timings.screen.append(shown[0] - started)
                 break
-            await asyncio.wait_for(phone.changed.wait(), TIMEOUT)
+            left = started + REACH_SECONDS - time.perf_counter()
+            if left <= 0:
+                timings.missing += 1  # counted, and left out of the percentiles
+                if news:
+                    timings.message.append(news[0] - started)
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(phone.changed.wait(), left)
 
 
 async def _floor(port: int, seating: Seating, times: int, alone: list[float]) -> list[float]:
@@ -446,10 +463,18 @@ async def _measure(args: argparse.Namespace, pages: int, streams: int, seatings:
     if args.bursts:
         phases.append((f"burst (all {len(seatings)} tables at once, {args.bursts}x)", burst))
     phases.append(
-        ("all", Timings(spread.post + burst.post, spread.message + burst.message, spread.screen + burst.screen))
+        (
+            "all",
+            Timings(
+                *(getattr(spread, name) + getattr(burst, name) for name in ("post", "message", "screen", "missing"))
+            ),
+        )
     )
     for title, timings in phases:
-        out.append(f"{title}: {len(timings.post)} hands, {len(timings.screen)} phones reached")
+        out.append(
+            f"{title}: {len(timings.post)} hands, {len(timings.screen)} phones reached, {timings.missing} not within"
+            f" {REACH_SECONDS:.0f} s (left out of the percentiles)"
+        )
         for label, values in (
             ("  POST answered         ", timings.post),
             ("  message at the phone  ", timings.message),
@@ -462,13 +487,17 @@ async def _measure(args: argparse.Namespace, pages: int, streams: int, seatings:
             )
     everything = phases[-1][1].screen
     fetches = [spent for seating in seatings for phone in seating.phones for spent in phone.fetches]
+    failed = sum(phone.failed for seating in seatings for phone in seating.phones)
+    if failed:
+        out.append(f"refetches without an answer within {TIMEOUT:.0f} s: {failed}")
     if fetches:
         p95 = _quantile(fetches, 95)
         out.append(
             f"the phones' refetches during the phases ({len(fetches)}): p50 {_quantile(fetches, 50) * 1000:.1f} ms"
             f"  p95 {p95 * 1000:.1f} ms  max {max(fetches) * 1000:.1f} ms   p95 = {p95 / base:.1f}x floor"
         )
-    verdict = "met" if _quantile(everything, 95) <= 1.0 else "NOT met"
+    missing = phases[-1][1].missing
+    verdict = "met" if _quantile(everything, 95) <= 1.0 and not missing else "NOT met"
     out.append(f"target: on the screen at p95 <= 1 s: {verdict} ({_quantile(everything, 95) * 1000:.0f} ms)")
     return "\n".join(out)
 
