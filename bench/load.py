@@ -15,10 +15,11 @@ repeats the three runs and reports each round and the medians of the rates and o
 
 ``--stats``: ``request`` (the default: each hand's request takes it into the statistics summaries once its answer
 has gone out, in the worker) or ``job`` (``STATS_CATCH_UP=job``: the request only writes the change down, and
-``manage.py stats_catch_up --loop`` runs beside gunicorn as its own process). The processor time of the gunicorn
-workers and of the job over the hand runs (and the job's draining after them) is read from /proc and given per
-hand, so the job's work is counted, not hidden. At the end every table's summaries must be at its revision and
-equal to a computation from scratch.
+``manage.py stats_catch_up --loop`` runs beside gunicorn as its own process). The processor time of each run
+(the gunicorn workers, the PostgreSQL backends of the benchmark's database and, for the hands, the job with its
+draining after the last round) is read from /proc and given per request, with the hand's ratio to each floor by
+it: the job's work is counted, not hidden, and on a shared machine these ratios move far less than the rates'. At
+the end every table's summaries must be equal to a computation from scratch.
 
 Checks that every hand was stored once and numbered 1..n per table. Bounded: a cap on the whole run's time and a
 timeout on every request; gunicorn and the job are stopped and the database dropped at the end, also on error.
