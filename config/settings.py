@@ -386,6 +386,11 @@ if PUSH_URL and PUSH_URL.split("://", 1)[0] not in {"redis", "rediss", "unix"}:
 # one address (the venue's Wi-Fi): the per-client limit stays above a room's viewers. docs/deploy.md.
 STREAM_LIMIT_PER_CLIENT = env_int("STREAM_LIMIT_PER_CLIENT", 600)
 STREAM_LIMIT_TOTAL = env_int("STREAM_LIMIT_TOTAL", 3000)
+# Statistics (ledger/stats): "request" takes each hand into the summaries after its answer, in the same worker;
+# "job" leaves that to `manage.py stats_catch_up --loop`, a process of its own (docs/deploy.md).
+STATS_CATCH_UP = env_str("STATS_CATCH_UP", "request")
+if STATS_CATCH_UP not in {"request", "job"}:
+    raise ImproperlyConfigured(f"STATS_CATCH_UP={STATS_CATCH_UP!r}: expected request or job")
 # Wrong table codes (ledger/seats) one client address may type within the window before lookups answer 429.
 SEAT_CODE_GUESSES = env_int("SEAT_CODE_GUESSES", 60)
 SEAT_CODE_WINDOW = env_int("SEAT_CODE_WINDOW", 600)
