@@ -63,7 +63,9 @@
   });
   function requestDone(event) {
     var xhr = event.detail && event.detail.xhr;
-    if (xhr && own.delete(xhr) && own.size === 0 && wanted()) soon(true, false); // what the answer did not bring
+    if (!xhr || !own.delete(xhr)) return;
+    saw(pageRevision(document)); // Record's answer swaps in its parts by their ids (out of band), not #table-live
+    if (own.size === 0 && wanted()) soon(true, false); // what the answer did not bring
   }
   ["htmx:afterRequest", "htmx:sendError", "htmx:sendAbort", "htmx:timeout"].forEach(function (type) {
     document.addEventListener(type, requestDone);
