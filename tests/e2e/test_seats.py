@@ -139,3 +139,84 @@ def test_a_second_phone_waits_until_the_scorekeeper_allows_it(browser: Browser, 
     close_quietly(news, new_problems, "the new phone")
     close_quietly(alices, alice_problems, "Alice's phone")
     assert not problems, "\n".join(problems)
+
+
+# The page's live lines, marked on <html> (attributes: the Content-Security-Policy forbids wait_for_function's eval):
+# how many first events (the table's state) they heard, to wait for the line's next reconnection, and how many of
+# them are open.
+WATCH_LINES = """(() => {
+  const Real = window.EventSource;
+  let states = 0;
+  let open = 0;
+  const mark = () => {
+    document.documentElement.dataset.lineStates = String(states);
+    document.documentElement.dataset.linesOpen = String(open);
+  };
+  window.EventSource = function (url, options) {
+    const source = new Real(url, options);
+    open += 1;
+    source.addEventListener("message", (event) => {
+      if (event.data.includes('"state"')) states += 1;
+      mark();
+    });
+    source.close = function () {
+      if (this.readyState !== Real.CLOSED) open -= 1;
+      Real.prototype.close.call(this);
+      mark();
+    };
+    return source;
+  };
+  window.EventSource.prototype = Real.prototype;
+})()"""
+
+
+def _next_state(page: Page) -> None:
+    heard = int(page.locator("html").get_attribute("data-line-states") or 0)
+    expect(page.locator(f"html[data-line-states='{heard + 1}']")).to_have_count(1, timeout=LIVE_MS)
+
+
+def test_the_scorekeepers_own_hand_never_redraws_her_page_and_anothers_keeps_her_taps(
+    browser: Browser, live_server: Any, alice: Any
+) -> None:
+    table = factories.make_table(factories.make_evening(alice), "snapser")
+    alices, problems = watched_context(browser, live_server.url, **PHONE)
+    log_in(alices, alice, live_server.url)
+    keeper = alices.new_page()
+    keeper.add_init_script(WATCH_LINES)
+    live_url = live_server.url + table.get_absolute_url()
+    fetched: list[str] = []  # the page's fetches of its live part (the books' table page, asked by htmx's header)
+    keeper.on(
+        "request",
+        lambda request: (
+            fetched.append(request.url)
+            if request.method == "GET" and request.url == live_url and request.headers.get("hx-request")
+            else None
+        ),
+    )
+    keeper.goto(table.get_absolute_url())
+    choose(keeper, "trump", "leaves")
+    record_with(keeper, "result", "s vodou")
+    expect(keeper.locator("#table-status")).to_contain_text("Hand #1:")
+    # The line comes back twice saying the table moved on to her own hand, which her page shows: nothing is fetched.
+    _next_state(keeper)
+    _next_state(keeper)
+    assert fetched == []
+
+    # She taps the next hand while another phone records one: the log shows it, her taps stay.
+    choose(keeper, "trump", "bells")
+    keeper.locator("#hand-form").evaluate("form => { form.dataset.tapped = 'yes'; }")
+    factories.record(table)
+    expect(hand_row(keeper, 2)).to_be_visible(timeout=LIVE_MS)
+    assert len(fetched) == 1
+    expect(keeper.locator("#hand-form[data-tapped=yes]")).to_have_count(1)
+    expect(keeper.locator("#field-trump input[value=bells]")).to_be_checked()
+
+    # Offline, the line is closed (no request fails in the console); back online, it opens again and the hand
+    # recorded meanwhile shows.
+    alices.set_offline(True)
+    expect(keeper.locator("html[data-lines-open='0']")).to_have_count(1)
+    factories.record(table)
+    alices.set_offline(False)
+    expect(hand_row(keeper, 3)).to_be_visible(timeout=LIVE_MS)
+    expect(keeper.locator("#hand-form[data-tapped=yes]")).to_have_count(1)
+    close_quietly(alices, problems, "Alice's phone")
