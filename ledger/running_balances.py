@@ -87,6 +87,32 @@ def rederive(hand: Hand, posted: Mapping[str, Decimal] | None = None, *, every: 
         Hand.objects.bulk_update(changed, ["balances", "list_points"], batch_size=500)
 
 
+def newest(hand: Hand, posted: Mapping[str, Decimal], before: Hand | None) -> None:
+    """Set ``hand.balances`` and ``hand.list_points`` of a counted hand not yet saved that will be its table's newest
+    (numbered after every hand the table holds, under the table's lock), so that they go in with its own insert.
+
+    ``before``: the table's newest hand so far (None for the first), read by the caller with its ``number``,
+    ``balances`` and ``list_points``; ``posted``: the hand's amounts by player name. What ``rederive`` writes for
+    the newest hand, without its reads of later hands (there are none: the table's ``hand_count`` is its highest
+    number) and without an update; no query, unless ``before`` has no balances yet (a hand stored before they were
+    kept).
+    """
+    table = hand.table
+    listed = rules.game(table.game).list_scoring(table.ruleset) is not None
+    previous = None if before is None else (before.number, before.balances, before.list_points)
+    running = _balances_before(hand, None if previous is None else previous[:2])
+    points = _points_before(hand, previous) if listed else []
+    seats = {name: position for position, name in enumerate(table.seat_names)}
+    for name, amount in posted.items():
+        if name in seats:
+            running[seats[name]] += amount.quantize(MONEY_PLACES)  # as the posting stores it
+    if listed:
+        _add_score(points, seats, hand.result.get("score") if isinstance(hand.result, dict) else None)
+    _require_storable(table.seat_names, running)
+    hand.balances = [str(value.quantize(MONEY_PLACES)) for value in running]
+    hand.list_points = list(points) if listed else None
+
+
 def _require_storable(seats: list[str], running: list[Decimal]) -> None:
     """Refuse a change that takes a balance at the table past what the books hold (``rules.MAX_AMOUNT``).
 

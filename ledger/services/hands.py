@@ -121,17 +121,19 @@ def hand_record(
             if pending is not None and hand["bock"] != pending:
                 raise LedgerError(_("Another hand was entered meanwhile; enter this one again."), field="bock")
             number = locked.hand_count + 1
-            stored = Hand.objects.create(
+            # The table's newest hand: the new one's balances start from it and, counted, it moves the deal.
+            newest = locked.hands.order_by("-number").only(*_NEWEST_FIELDS).first()
+            stored = Hand(
                 table=locked,
                 number=number,
-                dealer=_dealer_position(locked, dealer),
+                dealer=_dealer_position(locked, dealer, newest),
                 document=hand,
                 result=result,
                 key=key or None,
                 entered_by=by,
                 changed_by=by,
             )
-            _post(stored, score)
+            _post_newest(stored, score, newest)
             Table.objects.filter(pk=locked.pk).update(hand_count=number, revision=F("revision") + 1)
             _announce(locked, revision=locked.revision + 1, hands=number)
             _tell_stored(stored, "recorded")
@@ -280,9 +282,16 @@ def _stale(current: Hand) -> StaleVersion:
     return stale
 
 
-def _dealer_position(table: Table, dealer: int | None) -> int:
+def _dealer_position(table: Table, dealer: int | None, newest: Hand | None = None) -> int:
+    """The seat that deals the hand: ``dealer`` checked, or without it the rotation's next (after the last counted
+    hand, which ``newest``, the table's newest hand when read already, is when it counts)."""
     if dealer is None:
-        return selectors.next_dealer(table, table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first())
+        last: Hand | None = None  # none at a table without hands
+        if newest is not None and newest.is_counted:
+            last = newest
+        elif newest is not None or table.hand_count:
+            last = table.hands.filter(status=Hand.Status.COUNTED).order_by("-number").first()
+        return selectors.next_dealer(table, last)
     if not 0 <= dealer < len(table.seat_names):
         raise LedgerError(
             _("The dealer must be one of the %(count)s seats.") % {"count": len(table.seat_names)}, field="dealer"
@@ -332,14 +341,42 @@ def _tell_stored(hand: Hand, change: str) -> None:
     hooks.hand_stored.send_after_commit(stored)
 
 
-def _post(hand: Hand, score: rules.Score) -> None:
-    """One posting per player; refuses a hand whose amounts do not sum to exactly zero."""
+# What hand_record reads of the table's newest hand: its running balances and, for the deal, its dealer and result.
+_NEWEST_FIELDS = ("table_id", "number", "status", "dealer", "result", "balances", "list_points")
+
+
+def _post_newest(hand: Hand, score: rules.Score, newest: Hand | None) -> None:
+    """Store a new hand, numbered after all of its table's (``newest`` is the newest one so far), with its postings:
+    the refusals of ``_post`` in the same order, but its running balances written with the hand's own insert, since
+    no hand comes after it."""
+    _require_zero_sum(score)
+    seats = _seated(hand.table_id, score)
+    running_balances.newest(hand, score.amounts, newest)
+    hand.save(force_insert=True)
+    Posting.objects.bulk_create(
+        Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
+    )
+    _require_evening_balanced(hand)
+
+
+def _require_zero_sum(score: rules.Score) -> None:
     if sum(score.amounts.values(), Decimal(0)) != 0:
         raise LedgerError(_("The hand's amounts do not sum to zero."))
-    seats = dict(Seat.objects.filter(table_id=hand.table_id).values_list("player__name", "player_id"))
+
+
+def _seated(table_id: int, score: rules.Score) -> dict[str, int]:
+    """{name: player id} of the table's seats, which must name every player of ``score``."""
+    seats = dict(Seat.objects.filter(table_id=table_id).values_list("player__name", "player_id"))
     if not set(score.amounts) <= set(seats):
         # Priced before the table's row was locked, and a player was renamed meanwhile.
         raise LedgerError(_("The table's players were renamed meanwhile; enter this hand again."))
+    return seats
+
+
+def _post(hand: Hand, score: rules.Score) -> None:
+    """One posting per player; refuses a hand whose amounts do not sum to exactly zero."""
+    _require_zero_sum(score)
+    seats = _seated(hand.table_id, score)
     Posting.objects.bulk_create(
         Posting(hand=hand, player_id=seats[name], amount=amount) for name, amount in score.amounts.items()
     )
