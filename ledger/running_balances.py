@@ -6,9 +6,9 @@ counted hands' scores summed per seat in the same way.
 ``Hand.balances`` holds one exact decimal string per seat, in seat order: the sum of the counted postings of the
 hand and of every earlier hand at its table. A voided hand carries the balances before it. The postings stay the
 books; the balances are derived from them, inside the transaction that changes them (``ledger.services`` calls
-``rederive`` whenever a hand's postings or status change: a new hand, a correction, a void, an undo, a restore,
-the import), so the two never disagree. ``tests/ledger/test_running.py`` checks that they agree after any
-sequence of such changes.
+``rederive`` whenever a hand's postings or status change: a correction, a void, an undo, a restore, the import;
+a new hand, the table's newest, gets them from ``newest`` before its insert), so the two never disagree.
+``tests/ledger/test_running.py`` checks that they agree after any sequence of such changes.
 """
 
 from __future__ import annotations
