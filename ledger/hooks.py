@@ -135,7 +135,8 @@ table_page_context = Hook[TablePage, dict[str, Any]]("table_page_context")
 @dataclass(frozen=True)
 class HandStored:
     """One hand changed, after the commit: ``change`` is "recorded", "corrected", "voided" or "restored";
-    ``version`` the hand's version now; ``by_id`` the user the books name for the change."""
+    ``version`` the hand's version now; ``by_id`` the user the books name for the change; ``confirmation`` the
+    table's setting (a listener with nothing to do at a table that asks nobody needs no query to know it)."""
 
     hand_id: int
     table_id: int
@@ -144,6 +145,7 @@ class HandStored:
     version: int
     change: str
     by_id: int
+    confirmation: str = ""
 
 
 hand_stored = Hook[HandStored, None]("hand_stored")

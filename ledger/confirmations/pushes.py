@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from ledger import hooks
 from ledger.live import fanout
-from ledger.models import Evening, Hand
+from ledger.models import Evening, Hand, Table
 from ledger.seats.models import SeatClaim
 
 if TYPE_CHECKING:
@@ -23,6 +23,8 @@ def hand_stored(event: hooks.HandStored) -> None:
     """A hand changed: its table's phones redraw; the phones whose player must confirm it are asked."""
     from ledger.confirmations.selectors import state_of
 
+    if event.confirmation == Table.Confirmation.NONE:
+        return  # a table that asks nobody: nothing to redraw or ask, and no query to learn it
     hand = Hand.objects.select_related("table").filter(pk=event.hand_id).first()
     if hand is None or hand.table.confirmation == hand.table.Confirmation.NONE:
         return

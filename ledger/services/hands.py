@@ -337,6 +337,7 @@ def _tell_stored(hand: Hand, change: str) -> None:
         version=hand.version,
         change=change,
         by_id=hand.changed_by_id,
+        confirmation=hand.table.confirmation,
     )
     hooks.hand_stored.send_after_commit(stored)
 

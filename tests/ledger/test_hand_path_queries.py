@@ -23,11 +23,11 @@ SIZES = (10, 40)
 POSTED = {"declarer": "Ben", "trump": "leaves", "announcement": "hram", "winner": "declarer", "result": "s_vodou"}
 # Session and user, the table, the key's lookup, the transaction (savepoint and release in a test), the table's
 # lock, the hand, its statistics mark, the seats, the postings, the table's newest hand, the evening's zero sum,
-# the table's count; after the commit the tournaments' and the confirmations' listeners; then the answer: the
-# table's state now, the contracts played lately, the chart.
-HTMX_QUERIES = 19
+# the table's count; after the commit the tournaments' listener (the confirmations' needs none at a table that asks
+# nobody); then the answer: the table's state now, the contracts played lately, the chart.
+HTMX_QUERIES = 18
 # The same without the session (a token) and the answer's three reads.
-API_QUERIES = 15
+API_QUERIES = 14
 
 
 @dataclass(frozen=True)

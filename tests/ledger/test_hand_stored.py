@@ -39,6 +39,7 @@ def test_each_change_of_a_hand_is_told_after_the_commit(
             version=1,
             change="recorded",
             by_id=alice.pk,
+            confirmation="none",
         )
     ]
     with django_capture_on_commit_callbacks(execute=True):
