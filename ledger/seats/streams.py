@@ -13,19 +13,33 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponseBase
 
+from ledger import hooks
 from ledger.access import table_for_scorekeeper
 from ledger.live import fanout, limits, streams
 from ledger.live.reads import read_database
-from ledger.models import Table
+from ledger.models import Evening, Table
 from ledger.seats import selectors
 
 
 def table_state(table_id: int) -> dict[str, Any] | None:
-    """The state a line's first event carries: the table's revision and its seats' stamp."""
-    revision = Table.objects.filter(pk=table_id).values_list("revision", flat=True).first()
-    if revision is None:
+    """The state a line's first event carries: the table's revision and its seats' stamp, then after a "|" what the
+    features above say moves the evening's pages (a confirmation, a signature: ``hooks.evening_changes``), so a page
+    whose line comes back after a break fetches what it missed, a dispute among it."""
+    row = Table.objects.filter(pk=table_id).values_list("revision", "evening_id").first()
+    if row is None:
         return None
-    return {"table": table_id, "state": f"{revision}:{selectors.seats_stamp(table_id)}"}
+    revision, evening_id = row
+    state = f"{revision}:{selectors.seats_stamp(table_id)}"
+    changes = _features_stamp(evening_id)
+    return {"table": table_id, "state": f"{state}|{changes}" if changes else state}
+
+
+def _features_stamp(evening_id: int) -> str:
+    changes = {f"change_{number}": expression for number, expression in enumerate(hooks.evening_changes.send(None))}
+    if not changes:
+        return ""
+    values = Evening.objects.filter(pk=evening_id).annotate(**changes).values_list(*changes).first() or ()
+    return ".".join(str(value) for value in values)
 
 
 async def _line(request: HttpRequest, table_id: int, evening_id: int) -> HttpResponseBase:

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 
 from ledger import hooks
 from ledger.models import Evening, Table
 from ledger.seats import hooks as seat_hooks
 from ledger.signatures import notices, parts, selectors
+from ledger.signatures.models import Signature
 from ledger.tournaments.formats import planned_hands
 from ledger.tournaments.models import TournamentTable
 from ledger.tournaments.table_guest import GUEST_TABLE
@@ -82,6 +84,12 @@ def evening_closed(event: hooks.ClosedEvening) -> None:
     notices.evening_closed(event.evening_id)
 
 
+def evening_change(_event: None) -> Subquery:
+    """``hooks.evening_changes``: the evening's newest signature, so a phone whose line was away redraws who signed."""
+    newest = Signature.objects.filter(evening=OuterRef("pk")).order_by("-id").values("id")[:1]
+    return Subquery(newest)
+
+
 def connect() -> None:
     seat_hooks.seat_page_context.connect(seat_page)
     hooks.settlement_page_context.connect(settlement_page)
@@ -89,3 +97,4 @@ def connect() -> None:
     hooks.evening_close_checks.connect(close_checks)
     hooks.table_page_context.connect(table_page)
     hooks.evening_closed.connect(evening_closed)
+    hooks.evening_changes.connect(evening_change)

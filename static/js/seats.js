@@ -23,6 +23,7 @@
 
   var seen = pageRevision(document); // the newest revision of the table this page has drawn
   var lastSeats = null; // the seats' stamp of the line's last state
+  var lastFeatures = null; // the features' stamp of the line's last state (confirmations, signatures)
   var listShown = false; // the list of seats was fetched
   var pendingLive = null;
   var pendingList = null;
@@ -152,12 +153,18 @@
     }
     if (typeof data.state === "string") {
       // A connection's first event: fetch what moved on since the page was drawn or the line last spoke.
-      var parts = data.state.split(":");
+      // "revision:seats|features": what the features above say moved (a confirmation, a signature) after the "|".
+      var halves = data.state.split("|");
+      var features = halves.slice(1).join("|");
+      var featuresMoved = lastFeatures !== null && features !== lastFeatures;
+      lastFeatures = features;
+      var parts = halves[0].split(":");
       var revision = Number(parts[0]);
       var seats = parts.slice(1).join(":");
       var seatsMoved = lastSeats !== null && seats !== lastSeats;
       lastSeats = seats;
       if (revision > wantRevision) wantRevision = revision;
+      if (featuresMoved) wantOther = true; // a dispute or an OK given while the line was away
       if (seatsMoved && !listUrl) wantOther = true; // the seated phone's whole part (it may be let in)
       if (wanted() && own.size === 0) soon(true, false); // also what was asked for before the network went
       if (listUrl && (seatsMoved || !listShown)) soon(false, true);

@@ -85,7 +85,8 @@ def test_the_seated_phone_s_line_starts_with_the_table_state_and_hears_a_hand(
 
     status, (first, heard) = _events(_seat_line(snapser_table.pk), {COOKIE: device}, then=record)
     assert status == 200
-    assert first == {"table": snapser_table.pk, "state": f"0:{selectors.seats_stamp(snapser_table.pk)}"}
+    # The revision, the seats' stamp, and after "|" the features' (the newest confirmation and signature: none yet).
+    assert first == {"table": snapser_table.pk, "state": f"0:{selectors.seats_stamp(snapser_table.pk)}|None.None"}
     assert heard == {"table": snapser_table.pk, "revision": 1, "hands": 1}
 
 
@@ -95,7 +96,7 @@ def test_the_scorekeeper_s_line_hears_a_phone_taking_a_seat(snapser_table, alice
             claim(snapser_table, 1, new_device())
 
     status, (first, heard) = _events(_table_line(snapser_table.pk), _session_of(alice), then=ben_sits)
-    assert status == 200 and first["state"] == "0:0.0.0"
+    assert status == 200 and first["state"] == "0:0.0.0|None.None"
     assert heard == {"table": snapser_table.pk, "seats": True}
     assert selectors.seats_stamp(snapser_table.pk) == "1.0.1"
 
@@ -131,4 +132,20 @@ def test_under_wsgi_a_line_is_its_first_state_alone(snapser_table):
     response = client.get(_seat_line(snapser_table.pk))
     body = b"".join(response.streaming_content).decode()
     assert response["Content-Type"] == "text/event-stream" and body.count("data:") == 1
-    assert body.startswith(f'retry: 3000\nid: 0\ndata: {{"table":{snapser_table.pk},"state":"0:1.0.1"}}')
+    assert body.startswith(f'retry: 3000\nid: 0\ndata: {{"table":{snapser_table.pk},"state":"0:1.0.1|None.None"}}')
+
+
+def test_a_confirmation_given_while_a_line_was_away_moves_its_first_state(alice):
+    """A confirmation changes neither the revision nor the seats: the features' part of the state says it, so a
+    page whose line comes back fetches the dispute it missed."""
+    from ledger.confirmations import services as confirmations
+    from ledger.seats.streams import table_state
+    from tests.ledger.confirmations.support import asking_table, player
+
+    table = asking_table(factories.make_evening(alice), "snapser", "opponent")
+    hand = factories.record(table)[0]
+    before = table_state(table.pk)["state"]
+    confirmations.dispute(hand=hand, version=1, player=player(table, "Ben"), by=alice, reason="bez vody")
+    after = table_state(table.pk)["state"]
+    assert before.split("|")[0] == after.split("|")[0] == f"1:{selectors.seats_stamp(table.pk)}"
+    assert before.split("|")[1] != after.split("|")[1]
