@@ -32,9 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
 
-import subprocess  # noqa: E402 - uvicorn is started as this project's own binary
 
-from bench.serving import free_port, stop  # noqa: E402 - needs the path above
+from bench.serving import free_port, start_uvicorn, stop  # noqa: E402 - needs the path above
 
 
 def main() -> None:
@@ -69,7 +68,7 @@ def main() -> None:
     try:
         evening, token = _prepare()
         port = free_port()
-        uvicorn = _start_uvicorn(port)
+        uvicorn = start_uvicorn(ROOT, port)
         result = asyncio.run(asyncio.wait_for(_measure(args, port, uvicorn.pid, evening, token), args.cap))
         print(result)
     finally:
@@ -94,28 +93,6 @@ def _prepare() -> tuple[int, str]:
     services.table_create(evening=evening, game="snapser", players=["Ana", "Ben", "Cyril"])
     assert evening.share_token is not None
     return evening.pk, evening.share_token
-
-
-def _start_uvicorn(port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [
-            *(str(ROOT / ".venv/bin/uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)),
-            *("--log-level", "warning", "--no-access-log"),
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-    )
-    for _ in range(100):
-        if process.poll() is not None:
-            raise SystemExit("uvicorn did not start")
-        try:
-            import socket
-
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("uvicorn did not listen within 10 s")
 
 
 def _proc_status(pid: int) -> tuple[int, int]:

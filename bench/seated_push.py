@@ -58,9 +58,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
 
-import subprocess  # noqa: E402 - the servers are started as this project's own binaries
 
-from bench.serving import database_admin, drop_database, free_port, start_gunicorn, stop  # noqa: E402
+from bench.serving import database_admin, drop_database, free_port, start_gunicorn, start_uvicorn, stop  # noqa: E402
 
 PLAYERS = ["Ana", "Ben", "Cyril", "Dana"]
 CSRF = "s" * 32  # our own CSRF secret, sent as cookie and header
@@ -134,7 +133,7 @@ def main() -> None:
         _say(f"{len(tables)} tables seated")
         pages, streams = free_port(), free_port()
         gunicorn = start_gunicorn(ROOT, pages, "--workers", str(args.workers), "--timeout", "120")
-        uvicorn = _start_uvicorn(streams)
+        uvicorn = start_uvicorn(ROOT, streams)
         report = asyncio.run(asyncio.wait_for(_measure(args, pages, streams, tables), args.cap))
         print(report)
     finally:
@@ -148,28 +147,6 @@ def main() -> None:
 
 
 # -- the servers and the data ------------------------------------------------------------------------------------
-
-
-def _start_uvicorn(port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [
-            *(str(ROOT / ".venv/bin/uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)),
-            *("--log-level", "warning", "--no-access-log"),
-        ],
-        cwd=ROOT,
-        env=os.environ.copy(),
-    )
-    import socket
-
-    for _ in range(100):
-        if process.poll() is not None:
-            raise SystemExit("uvicorn did not start")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return process
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("uvicorn did not listen within 10 s")
 
 
 @dataclass

@@ -49,6 +49,27 @@ def start_gunicorn(root: Path, port: int, *options: str) -> subprocess.Popen[byt
     return process
 
 
+def start_uvicorn(root: Path, port: int) -> subprocess.Popen[bytes]:
+    """One uvicorn process serving Talon's ASGI app (the live lines) on ``port``, returned once it listens."""
+    process = subprocess.Popen(
+        [
+            *(str(root / ".venv/bin/uvicorn"), "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)),
+            *("--log-level", "warning", "--no-access-log"),
+        ],
+        cwd=root,
+        env=os.environ.copy(),
+    )
+    for _ in range(100):
+        if process.poll() is not None:
+            raise SystemExit("uvicorn did not start")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit("uvicorn did not listen within 10 s")
+
+
 def stop(process: subprocess.Popen[bytes] | None) -> None:
     """Stop gunicorn: politely, then for good after 10 s."""
     if process is None:

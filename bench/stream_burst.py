@@ -32,8 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
 
-from bench.push import _proc_status, _start_uvicorn  # noqa: E402 - needs the path above
-from bench.serving import database_admin, drop_database, free_port, stop  # noqa: E402
+from bench.push import _proc_status  # noqa: E402 - needs the path above
+from bench.serving import database_admin, drop_database, free_port, start_uvicorn, stop  # noqa: E402
 
 TIMEOUT = 60.0  # seconds a viewer may wait for its first event before it counts as not served
 
@@ -79,7 +79,7 @@ def main() -> None:
     try:
         path = _prepare(args)
         port = free_port()
-        uvicorn = _start_uvicorn(port)
+        uvicorn = start_uvicorn(ROOT, port)
         ok = _run(args, port, uvicorn.pid, path, database)
     finally:
         signal.alarm(0)

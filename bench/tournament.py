@@ -55,8 +55,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[0] = str(ROOT)  # not bench/, whose requests.py would shadow the requests package
 
-from bench.push import _proc_status, _start_uvicorn  # noqa: E402 - needs the path above
-from bench.serving import database_admin, drop_database, free_port, start_gunicorn, stop  # noqa: E402
+from bench.push import _proc_status  # noqa: E402 - needs the path above
+from bench.serving import database_admin, drop_database, free_port, start_gunicorn, start_uvicorn, stop  # noqa: E402
 
 TIMEOUT = 30  # seconds for one HTTP request before it counts as an error
 TARGET_POST = 3.0  # hand POST p95 at most this many times the floor's p95
@@ -113,7 +113,7 @@ def main() -> None:
         organiser = _prepare()
         gunicorn = start_gunicorn(ROOT, free_port(), "--workers", str(args.workers), "--timeout", "60")
         uvicorn_port = free_port()
-        uvicorn = _start_uvicorn(uvicorn_port)
+        uvicorn = start_uvicorn(ROOT, uvicorn_port)
         ok = _run(args, gunicorn.pid, _port_of(gunicorn), uvicorn_port, uvicorn.pid, organiser)
     finally:
         signal.alarm(0)
