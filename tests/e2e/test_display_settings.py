@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests import factories
+from tests.e2e.ui import wait_for_scroll_end
 
 pytestmark = pytest.mark.e2e
 
@@ -93,8 +94,9 @@ def test_the_settings_are_in_reach_at_the_bottom_of_a_long_table_page(page, even
     expect(page.locator(".hand-row").last).to_be_in_viewport()
     # On a phone's table page the top bar slides away while the page scrolls down, and a swipe up brings it back.
     expect(page.locator(".topbar.slid-away")).to_have_count(1)
-    # The key's smooth scroll ends before the swipe up, as a finger's would.
-    page.wait_for_function("window.scrollY + innerHeight >= document.documentElement.scrollHeight - 1")
+    # The key's smooth scroll ends before the swipe up, as a finger's would (the page may grow below it meanwhile:
+    # the list of seats is fetched after the page is drawn).
+    wait_for_scroll_end(page)
     page.mouse.wheel(0, -120)
     expect(page.locator(".topbar.slid-away")).to_have_count(0)
     summary = page.locator(".display-menu summary")

@@ -43,7 +43,8 @@ OFF = "Notifications off for this phone: hands waiting for your OK are not annou
 SHOWN = """
 async (count) => {
   const registration = await navigator.serviceWorker.ready;
-  for (let tries = 0; tries < 200; tries++) {
+  // Up to 30 s: a busy machine's worker may take seconds to wake for the message.
+  for (let tries = 0; tries < 600; tries++) {
     const shown = await registration.getNotifications();
     if (shown.length >= count) {
       return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url }));

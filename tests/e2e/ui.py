@@ -7,6 +7,7 @@ screen change; nothing sleeps. (The taps a finger makes without waiting are in t
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
@@ -17,6 +18,17 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 def settle(page: Page) -> None:
     """Wait until every htmx request started so far has been answered and swapped in (see HTMX_COUNTER)."""
     expect(page.locator("html[data-htmx-busy]")).to_have_count(0)
+
+
+def wait_for_scroll_end(page: Page, timeout_ms: int = 10_000) -> None:
+    """Until a smooth scroll has ended (the same scrollY 100 ms apart), asked through DevTools. Not
+    wait_for_function: it polls by an eval inside the page, which the page's Content-Security-Policy forbids."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    previous = None
+    while (now := page.evaluate("window.scrollY")) != previous:
+        assert time.monotonic() < deadline, f"still scrolling after {timeout_ms} ms"
+        previous = now
+        page.wait_for_timeout(100)
 
 
 def tap(page: Page, target: Locator) -> None:

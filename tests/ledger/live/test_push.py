@@ -277,8 +277,8 @@ def test_the_live_line_starts_with_the_page_state_then_carries_each_message(snap
     assert response["Cache-Control"] == "no-cache" and response["X-Accel-Buffering"] == "no"
     snapser_table.refresh_from_db()
     # The state: status, sum of the revisions, tables, last table, last history event, and what features add (the
-    # newest confirmation, hooks.evening_changes): the share page's ETag.
-    state = f"open-{snapser_table.revision}-1-{snapser_table.pk}-None-None"
+    # newest confirmation and signature, hooks.evening_changes): the share page's ETag.
+    state = f"open-{snapser_table.revision}-1-{snapser_table.pk}-None-None-None"
     assert first == f'retry: 3000\nid: 0\ndata: {{"state":"{state}"}}\n\n'
     assert second == f'id: 1\ndata: {{"table":{snapser_table.pk},"revision":9,"hands":2}}\n\n'
 
