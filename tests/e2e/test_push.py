@@ -41,12 +41,12 @@ OFF = "Notifications off for this phone: hands waiting for your OK are not annou
 # The notifications the worker shows, as the page's own script reads them: waits (in the page) until there are
 # ``count`` of them, for ten seconds at most.
 SHOWN = """
-async (count) => {
+async (tag) => {
   const registration = await navigator.serviceWorker.ready;
   // Up to 30 s: a busy machine's worker may take seconds to wake for the message.
   for (let tries = 0; tries < 600; tries++) {
     const shown = await registration.getNotifications();
-    if (shown.length >= count) {
+    if (shown.some((n) => n.tag === tag)) {
       return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url }));
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -149,7 +149,7 @@ def test_a_push_message_shows_its_notification(handset, live_server, alice, push
         {"origin": live_server.url, "registrationId": registrations[-1], "data": json.dumps(message)},
     )
 
-    assert page.evaluate(SHOWN, 1) == [{**message, "url": f"{live_server.url}/seat/4/"}]
+    assert page.evaluate(SHOWN, "hand-9") == [{**message, "url": f"{live_server.url}/seat/4/"}]
 
     # A message naming another site's page opens Talon's home page when tapped, never the other site.
     elsewhere = {"title": "Closed", "body": "You pay Ota 45 Kč", "url": "https://elsewhere.example/x", "tag": "close"}
@@ -157,7 +157,7 @@ def test_a_push_message_shows_its_notification(handset, live_server, alice, push
         "ServiceWorker.deliverPushMessage",
         {"origin": live_server.url, "registrationId": registrations[-1], "data": json.dumps(elsewhere)},
     )
-    shown = {notification["tag"]: notification for notification in page.evaluate(SHOWN, 2)}
+    shown = {notification["tag"]: notification for notification in page.evaluate(SHOWN, "close")}
     assert shown["close"] == {**elsewhere, "url": f"{live_server.url}/"}
 
 
