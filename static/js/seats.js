@@ -51,6 +51,12 @@
     return Boolean((form.talonTaps && form.talonTaps.length > 0) || form.querySelector("[role=alert], .has-error"));
   }
 
+  function sameHand(mine, theirs) {
+    var a = mine && mine.querySelector("input[name=table_revision]");
+    var b = theirs.querySelector("input[name=table_revision]");
+    return Boolean(a && b && a.value !== "" && a.value === b.value);
+  }
+
   function ownRequest(event) {
     var target = event.detail && event.detail.target;
     return Boolean(target && (target.id === "table-live" || target.closest("#table-live")));
@@ -77,7 +83,10 @@
     if (!live) return;
     var mine = document.getElementById("hand-form");
     var theirs = drawn.querySelector("#hand-form");
-    if (holdsTaps(mine) && theirs) theirs.setAttribute("hx-preserve", "true");
+    // The page's form is kept when it holds taps, and also whenever it is the form of the same next hand (the same
+    // table revision): drawn again it would be the same form, and a finger may be between two taps that left no mark
+    // yet. A form of an older revision is replaced; one tapped anyway would meet the conflict check (its "after").
+    if (theirs && (holdsTaps(mine) || sameHand(mine, theirs))) theirs.setAttribute("hx-preserve", "true");
     var conflict = document.getElementById("hand-conflict");
     if (conflict && live.contains(conflict) && !drawn.querySelector("#hand-conflict")) {
       // Kept as it is (the same element, with its focus) until its player chooses.
