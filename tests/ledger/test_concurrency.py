@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.client
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 from urllib.parse import urlencode, urlsplit
@@ -33,9 +34,12 @@ CSRF = "c" * 32  # a CSRF secret of our own, sent both as the cookie and as the 
 
 
 @pytest.fixture
-def session(transactional_db, client, alice) -> str:
+def session(transactional_db, client, alice, live_server) -> Iterator[str]:
     client.force_login(alice)
-    return client.cookies[settings.SESSION_COOKIE_NAME].value
+    yield client.cookies[settings.SESSION_COOKIE_NAME].value
+    # The live server answers before the work it does after the answer (the statistics taken in at request_finished)
+    # is over: its request threads are waited for, so that the test database is not flushed under them (a deadlock).
+    live_server.thread.httpd._threads.join()
 
 
 def _post(server_url: str, path: str, data: dict[str, str], session: str) -> int:
